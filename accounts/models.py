@@ -1,0 +1,66 @@
+"""The site's user: Django's user plus the preferences a correspondence player needs."""
+
+import zoneinfo
+from datetime import datetime, time
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+TIME_ZONES = sorted(zoneinfo.available_timezones() - {"localtime", "Factory"})
+
+
+class TurnEmails(models.TextChoices):
+    EVERY_TURN = "every", _("An e-mail every time it is my turn")
+    DAILY_DIGEST = "digest", _("One daily digest of the games waiting for me")
+    NEVER = "never", _("Never")
+
+
+class User(AbstractUser):
+    display_name = models.CharField(
+        _("display name"), max_length=40, blank=True, help_text=_("Shown to other players.")
+    )
+    # Checked against the installed zone database by the form, not stored as choices, so
+    # that a tzdata update does not mean a migration.
+    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
+    turn_emails = models.CharField(
+        _("turn e-mails"), max_length=8, choices=TurnEmails.choices, default=TurnEmails.EVERY_TURN
+    )
+    # Turn e-mails that fall inside quiet hours (in the user's time zone) wait until they end.
+    quiet_hours_start = models.TimeField(_("quiet hours from"), null=True, blank=True)
+    quiet_hours_end = models.TimeField(_("quiet hours until"), null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                name="user_quiet_hours_both_or_neither",
+                condition=models.Q(quiet_hours_start__isnull=True, quiet_hours_end__isnull=True)
+                | models.Q(quiet_hours_start__isnull=False, quiet_hours_end__isnull=False),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.public_name
+
+    @property
+    def public_name(self) -> str:
+        return self.display_name or self.username
+
+    def get_absolute_url(self) -> str:
+        return reverse("player_profile", args=[self.username])
+
+    def in_quiet_hours(self, moment: datetime) -> bool:
+        """Whether `moment` (aware) falls inside this user's quiet hours, in their time zone."""
+        if self.quiet_hours_start is None or self.quiet_hours_end is None:
+            return False
+        local: time = moment.astimezone(zoneinfo.ZoneInfo(self.time_zone)).time()
+        start, end = self.quiet_hours_start, self.quiet_hours_end
+        if start <= end:
+            return start <= local < end
+        # Quiet hours across midnight, e.g. 22:00–07:00.
+        return local >= start or local < end

@@ -1,0 +1,8 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("profile/", views.edit_profile, name="edit_profile"),
+    path("players/<str:username>/", views.player_profile, name="player_profile"),
+]

@@ -1,0 +1,3 @@
+"""Websocket routes, mounted by jackal_site.asgi."""
+
+websocket_urlpatterns: list = []

@@ -1,0 +1,18 @@
+"""Settings for the test suite: the real settings, plus what tests need to start at all."""
+
+import os
+
+# Tests never run with DEBUG, and production refuses to start without a key.
+os.environ.setdefault("SECRET_KEY", "tests-only-key")
+os.environ.setdefault("STATIC_MANIFEST", "false")
+
+from .settings import *  # noqa: E402,F403
+from .settings import DATABASES, DATA_DIR  # noqa: E402
+
+# Browser and Channels live-server tests need a file-based SQLite test database, and Channels
+# connects to this exact name (STACK.md pitfalls 2 and 6).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-db.sqlite3")}
+
+# Cheap hashing keeps account tests fast; the algorithm is not what they test.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

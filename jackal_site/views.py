@@ -1,0 +1,29 @@
+"""Site-wide pages: the home page, a health check and the error pages."""
+
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.template import loader
+from django.views.decorators.http import require_GET
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html")
+
+
+@require_GET
+def health(request: HttpRequest) -> JsonResponse:
+    """For load balancers and uptime checks: answers only when the database does."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return JsonResponse({"status": "ok"})
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    return render(request, "404.html", status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    # No context processors: whatever broke may be what they need.
+    return HttpResponse(loader.get_template("500.html").render(), status=500)
