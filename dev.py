@@ -32,8 +32,16 @@ def ensure_virtualenv(extras: str) -> None:
     print("Installing dependencies (first run only) …", flush=True)
     target = f".[{extras}]" if extras else "."
     subprocess.run(
-        [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-         "-e", target],
+        [
+            str(PYTHON),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "-e",
+            target,
+        ],
         cwd=ROOT,
         check=True,
     )

@@ -91,7 +91,9 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------------------------
 # DATABASE_URL (postgres://user:pass@host:5432/name) in production; a SQLite file by default.
 DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{DATA_DIR / 'db.sqlite3'}")
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 0))}
+DATABASES = {
+    "default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 0))
+}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         # The web server and the in-process Celery worker write from different threads:
@@ -201,7 +203,9 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Hashed file names need `collectstatic`; development runs and tests serve files as they are.
 STATIC_MANIFEST = env_bool("STATIC_MANIFEST", not DEBUG)
-STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles"))) if STATIC_MANIFEST else None
+STATIC_ROOT = (
+    Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles"))) if STATIC_MANIFEST else None
+)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

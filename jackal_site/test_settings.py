@@ -7,7 +7,7 @@ os.environ.setdefault("SECRET_KEY", "tests-only-key")
 os.environ.setdefault("STATIC_MANIFEST", "false")
 
 from .settings import *  # noqa: E402,F403
-from .settings import DATABASES, DATA_DIR  # noqa: E402
+from .settings import DATA_DIR, DATABASES  # noqa: E402
 
 # Browser and Channels live-server tests need a file-based SQLite test database, and Channels
 # connects to this exact name (STACK.md pitfalls 2 and 6).
@@ -16,3 +16,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 # Cheap hashing keeps account tests fast; the algorithm is not what they test.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Rate limits (allauth) live in the cache: tests keep it per process and clear it per test, so
+# that parallel workers and earlier runs never share counters through Redis.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

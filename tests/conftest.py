@@ -26,7 +26,9 @@ def require(available: bool, reason: str) -> None:
 def _port_open(url: str, default_port: int) -> bool:
     parsed = urlparse(url)
     try:
-        with socket.create_connection((parsed.hostname or "127.0.0.1", parsed.port or default_port), 1):
+        with socket.create_connection(
+            (parsed.hostname or "127.0.0.1", parsed.port or default_port), 1
+        ):
             return True
     except OSError:
         return False
@@ -51,6 +53,13 @@ def redis_url() -> str:
         "needs Redis: start redis-server and set REDIS_URL=redis://127.0.0.1:6379/0",
     )
     return url
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    from django.core.cache import cache
+
+    cache.clear()
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -86,3 +95,99 @@ def pytest_collection_modifyitems(config, items):
     # pytest-playwright leaves an event loop running, which breaks async tests after it
     # (STACK.md pitfall 4): browser tests go last.
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+def database_url(settings_dict: dict) -> str:
+    """A DATABASE_URL for another process to reach the test database this process uses."""
+    if settings_dict["ENGINE"] == "django.db.backends.sqlite3":
+        return f"sqlite:///{settings_dict['NAME']}"
+    auth = settings_dict["USER"] or ""
+    if settings_dict["PASSWORD"]:
+        auth += f":{settings_dict['PASSWORD']}"
+    host = settings_dict["HOST"] or "127.0.0.1"
+    return f"postgres://{auth}@{host}:{settings_dict['PORT'] or 5432}/{settings_dict['NAME']}"
+
+
+@pytest.fixture
+def celery_worker_process(redis_url, transactional_db, tmp_path, monkeypatch):
+    """A real `celery worker` process on Redis, on a queue of its own, on the test database.
+
+    Tasks queued by this test process go to that queue (not run inline), so the test sees what a
+    production worker does. Its e-mails are written to files in `worker.mail_dir`.
+    """
+    import subprocess
+    import sys
+    import time
+    import uuid
+    from types import SimpleNamespace
+
+    from django.conf import settings
+    from django.db import connection
+
+    from jackal_site.celery import app
+
+    queue = f"test-{uuid.uuid4().hex[:12]}"
+    monkeypatch.setitem(app.conf, "task_always_eager", False)
+    monkeypatch.setitem(app.conf, "task_default_queue", queue)
+    app.amqp.__dict__.pop("queues", None)  # rebuilt from the conf above on next use
+    mail_dir = tmp_path / "mail"
+    mail_dir.mkdir()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "jackal_site.settings",
+        "SECRET_KEY": settings.SECRET_KEY,
+        "DATABASE_URL": database_url(connection.settings_dict),
+        "REDIS_URL": redis_url,
+        "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "EMAIL_FILE_PATH": str(mail_dir),
+    }
+    log_path = tmp_path / "worker.log"
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "jackal_site",
+                "worker",
+                "--pool=solo",
+                "-Q",
+                queue,
+                "--without-heartbeat",
+                "--without-mingle",
+                "--without-gossip",
+                "--loglevel=INFO",
+            ],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            cwd=settings.BASE_DIR,
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while "ready." not in log_path.read_text():
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"the Celery worker did not start:\n{log_path.read_text()}")
+            time.sleep(0.2)
+        yield SimpleNamespace(queue=queue, mail_dir=mail_dir, log_path=log_path, process=process)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        app.amqp.__dict__.pop("queues", None)
+
+
+def wait_for(predicate, timeout: float = 30.0, interval: float = 0.1):
+    """Poll until `predicate()` is truthy; return its value, or fail after `timeout` seconds."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    pytest.fail(f"timed out after {timeout}s waiting for {predicate.__doc__ or predicate}")

@@ -77,7 +77,9 @@ def test_unverified_user_cannot_log_in(client, django_capture_on_commit_callback
 
 
 @pytest.mark.django_db
-def test_taken_email_is_refused_clearly_and_creates_nothing(client, django_capture_on_commit_callbacks):
+def test_taken_email_is_refused_clearly_and_creates_nothing(
+    client, django_capture_on_commit_callbacks
+):
     make_verified_user(email="alice@example.com", username="alice1")
     response = sign_up(client, django_capture_on_commit_callbacks, username="alice2")
     assert response.status_code == 200
@@ -104,7 +106,9 @@ def test_taken_username_is_refused(client, django_capture_on_commit_callbacks):
         ("83920175620", "entirely numeric"),
     ],
 )
-def test_weak_password_is_refused_clearly(client, django_capture_on_commit_callbacks, password, message):
+def test_weak_password_is_refused_clearly(
+    client, django_capture_on_commit_callbacks, password, message
+):
     response = sign_up(client, django_capture_on_commit_callbacks, password=password)
     assert response.status_code == 200
     assert message in response.content.decode()
@@ -128,7 +132,9 @@ def test_wrong_verification_link_is_refused_and_verifies_nothing(
 @pytest.mark.django_db
 def test_log_in_and_out(client):
     make_verified_user()
-    response = client.post(reverse("account_login"), {"login": "bob@example.com", "password": STRONG})
+    response = client.post(
+        reverse("account_login"), {"login": "bob@example.com", "password": STRONG}
+    )
     assert response.status_code == 302
     assert client.get(reverse("home")).context["user"].username == "bob"
     client.post(reverse("account_logout"))
@@ -142,9 +148,14 @@ def test_wrong_password_is_refused_then_rate_limited(client):
         response = client.post(
             reverse("account_login"), {"login": "bob@example.com", "password": "wrong-password"}
         )
-        assert "email address and/or password you specified are not correct" in response.content.decode()
+        assert (
+            "email address and/or password you specified are not correct"
+            in response.content.decode()
+        )
     # Even the right password is refused once the limit is reached: that is what stops guessing.
-    response = client.post(reverse("account_login"), {"login": "bob@example.com", "password": STRONG})
+    response = client.post(
+        reverse("account_login"), {"login": "bob@example.com", "password": STRONG}
+    )
     assert "Too many failed login attempts" in response.content.decode()
     assert "_auth_user_id" not in client.session
 
@@ -196,7 +207,12 @@ def test_bad_profile_input_is_refused_and_changes_nothing(client, change, messag
     assert response.status_code == 200
     assert message in response.content.decode()
     bob.refresh_from_db()
-    assert (bob.display_name, bob.time_zone, bob.language, bob.turn_emails) == ("", "UTC", "en", "every")
+    assert (bob.display_name, bob.time_zone, bob.language, bob.turn_emails) == (
+        "",
+        "UTC",
+        "en",
+        "every",
+    )
     assert bob.quiet_hours_start is None
 
 
@@ -258,11 +274,21 @@ def test_password_change(client):
     client.force_login(bob)
     url = reverse("account_change_password")
     response = client.post(
-        url, {"oldpassword": "not-it", "password1": "another-fine-day-9", "password2": "another-fine-day-9"}
+        url,
+        {
+            "oldpassword": "not-it",
+            "password1": "another-fine-day-9",
+            "password2": "another-fine-day-9",
+        },
     )
     assert "Please type your current password" in response.content.decode()
     response = client.post(
-        url, {"oldpassword": STRONG, "password1": "another-fine-day-9", "password2": "another-fine-day-9"}
+        url,
+        {
+            "oldpassword": STRONG,
+            "password1": "another-fine-day-9",
+            "password2": "another-fine-day-9",
+        },
     )
     assert response.status_code == 302
     bob.refresh_from_db()

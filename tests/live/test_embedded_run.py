@@ -1,0 +1,100 @@
+"""`manage.py run` on the embedded defaults, as the README's first command starts it: a fresh
+SQLite database, the Celery worker and beat as threads with the in-memory broker, e-mails as
+files. A sign-up through HTTP gets its verification e-mail from that background worker."""
+
+import http.cookiejar
+import os
+import re
+import socket
+import subprocess
+import sys
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import wait_for
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def embedded_site(tmp_path):
+    port = free_port()
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key
+        not in {"DATABASE_URL", "REDIS_URL", "SECRET_KEY", "EMAIL_BACKEND", "EMAIL_FILE_PATH"}
+    }
+    env.update(
+        DEBUG="true", JACKAL_DATA_DIR=str(tmp_path), DJANGO_SETTINGS_MODULE="jackal_site.settings"
+    )
+    log_path = tmp_path / "run.log"
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            [sys.executable, "manage.py", "run", f"127.0.0.1:{port}"],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    base = f"http://127.0.0.1:{port}"
+
+    def listening():
+        """the site to answer"""
+        if process.poll() is not None:
+            pytest.fail(f"manage.py run exited:\n{log_path.read_text()}")
+        try:
+            return urllib.request.urlopen(f"{base}/health", timeout=2).status == 200
+        except OSError:
+            return False
+
+    try:
+        wait_for(listening, timeout=60, interval=0.3)
+        yield base, tmp_path, log_path
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_run_serves_the_site_and_delivers_mail_from_the_in_process_worker(embedded_site):
+    base, data_dir, log_path = embedded_site
+    assert f"Jackal Online is running at {base}/" in log_path.read_text()
+    assert (data_dir / "db.sqlite3").exists()
+
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    page = opener.open(f"{base}/accounts/signup/").read().decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    form = {
+        "csrfmiddlewaretoken": token,
+        "email": "fay@example.com",
+        "username": "fay",
+        "password1": "tortuga-bay-sunset-4",
+        "password2": "tortuga-bay-sunset-4",
+    }
+    request = urllib.request.Request(
+        f"{base}/accounts/signup/",
+        data=urllib.parse.urlencode(form).encode(),
+        headers={"Referer": f"{base}/accounts/signup/"},
+    )
+    response = opener.open(request)
+    assert response.url.endswith("/accounts/confirm-email/")
+
+    mail_dir = data_dir / "mail"
+
+    def mail_file():
+        """the in-process worker to write the e-mail"""
+        return list(mail_dir.glob("*.log")) if mail_dir.exists() else []
+
+    (written,) = wait_for(mail_file, timeout=30)
+    assert "To: fay@example.com" in written.read_text()
+    assert "accounts.tasks.send_email" in log_path.read_text()
