@@ -1,0 +1,1 @@
+"""Game rules for Jackal Online: pure Python, standard library only (never Django)."""

@@ -1,0 +1,1 @@
+"""Players that see only a player view (never the hidden tiles)."""

@@ -1,0 +1,209 @@
+"""Tiles: kinds as small ints, the classic deck, and the tile text form.
+
+A tile is a pair ``(kind, arg)``:
+
+- ``ARROW``: arg is a bit mask of directions (bit d = direction d, see geometry.DIR_NAMES);
+- ``CANNON``: arg is the direction of the barrel;
+- ``SPINNER``: arg is the number of steps (2 jungle, 3 desert, 4 swamp, 5 mountains);
+- ``GOLD``: arg is the number of coins in the chest (1..5);
+- ``EMPTY``: arg is the picture (0..3), purely cosmetic;
+- every other kind: arg is 0.
+
+Text form (used in positions and custom set-ups): ``empty``, ``empty:2``, ``arrow:N``,
+``arrow:NE,SW``, ``arrow:E,S,W``, ``horse``, ``jungle``, ``desert``, ``swamp``, ``mountains``,
+``ice``, ``trap``, ``crocodile``, ``ogre``, ``fortress``, ``native``, ``gold:3``, ``balloon``,
+``plane``, ``cannon:E``, ``rum``.
+
+>>> format_tile(*parse_tile("arrow:s,n"))
+'arrow:N,S'
+"""
+
+from __future__ import annotations
+
+from .errors import NotationError
+from .geometry import DIR_INDEX, DIR_NAMES
+
+SEA = 0
+EMPTY = 1
+ARROW = 2
+HORSE = 3
+SPINNER = 4
+ICE = 5
+TRAP = 6
+CROCODILE = 7
+OGRE = 8
+FORTRESS = 9
+NATIVE = 10  # the native-girl fortress, where the dead are revived
+GOLD = 11
+BALLOON = 12
+PLANE = 13
+CANNON = 14
+RUM = 15
+
+KIND_NAMES = {
+    SEA: "sea",
+    EMPTY: "empty",
+    ARROW: "arrow",
+    HORSE: "horse",
+    ICE: "ice",
+    TRAP: "trap",
+    CROCODILE: "crocodile",
+    OGRE: "ogre",
+    FORTRESS: "fortress",
+    NATIVE: "native",
+    GOLD: "gold",
+    BALLOON: "balloon",
+    PLANE: "plane",
+    CANNON: "cannon",
+    RUM: "rum",
+}
+SPINNER_NAMES = {2: "jungle", 3: "desert", 4: "swamp", 5: "mountains"}
+_SPINNER_STEPS = {name: steps for steps, name in SPINNER_NAMES.items()}
+_KIND_BY_NAME = {name: kind for kind, name in KIND_NAMES.items() if kind != SEA}
+
+# Tiles a pirate may end its action on (and where coins may lie). Every other tile moves it on.
+STOPPABLE = frozenset({EMPTY, SPINNER, TRAP, FORTRESS, NATIVE, GOLD, PLANE, RUM})
+FORTRESSES = frozenset({FORTRESS, NATIVE})
+
+
+def mask_of(dirs) -> int:
+    m = 0
+    for d in dirs:
+        m |= 1 << d
+    return m
+
+
+def dirs_of(mask: int) -> tuple[int, ...]:
+    return tuple(d for d in range(8) if mask >> d & 1)
+
+
+MASK_DIRS = tuple(dirs_of(m) for m in range(256))
+
+
+def rotate_mask(mask: int, quarter_turns: int) -> int:
+    """Turn an arrow mask clockwise by 90 degrees per quarter turn."""
+    k = (2 * quarter_turns) % 8
+    return ((mask << k) | (mask >> (8 - k))) & 0xFF
+
+
+_N, _NE, _E, _SE, _S, _SW, _W, _NW = range(8)
+
+# The seven arrow tiles, drawn pointing "up"; the deal turns each at random.
+ARROW_KINDS = (
+    mask_of([_N]),  # one straight
+    mask_of([_NE]),  # one diagonal
+    mask_of([_N, _S]),  # two straight, opposite
+    mask_of([_NE, _SW]),  # two diagonal, opposite
+    mask_of([_E, _S, _W]),  # three, a T (RULES.md)
+    mask_of([_N, _E, _S, _W]),  # four straight
+    mask_of([_NE, _SE, _SW, _NW]),  # four diagonal
+)
+
+
+def classic_deck() -> list[tuple[int, int]]:
+    """The 117 tiles of the classic (2012) edition, in a fixed order before shuffling."""
+    deck: list[tuple[int, int]] = []
+    for picture in range(4):
+        deck += [(EMPTY, picture)] * 10
+    for mask in ARROW_KINDS:
+        deck += [(ARROW, mask)] * 3
+    deck += [(HORSE, 0)] * 2
+    deck += [(SPINNER, 2)] * 5 + [(SPINNER, 3)] * 4 + [(SPINNER, 4)] * 2 + [(SPINNER, 5)] * 1
+    deck += [(ICE, 0)] * 6
+    deck += [(TRAP, 0)] * 3
+    deck += [(CROCODILE, 0)] * 4
+    deck += [(OGRE, 0)] * 1
+    deck += [(FORTRESS, 0)] * 2
+    deck += [(NATIVE, 0)] * 1
+    deck += [(GOLD, 1)] * 5 + [(GOLD, 2)] * 5 + [(GOLD, 3)] * 3 + [(GOLD, 4)] * 2 + [(GOLD, 5)]
+    deck += [(BALLOON, 0)] * 2
+    deck += [(PLANE, 0)] * 1
+    deck += [(CANNON, _N)] * 2
+    deck += [(RUM, 0)] * 4
+    assert len(deck) == 117
+    return deck
+
+
+def orient(kind: int, arg: int, quarter_turns: int) -> int:
+    """The arg of a tile after the deal turned it clockwise by quarter_turns."""
+    if kind == ARROW:
+        return rotate_mask(arg, quarter_turns)
+    if kind == CANNON:
+        return (arg + 2 * quarter_turns) % 8
+    return arg
+
+
+def tile_name(kind: int, arg: int) -> str:
+    """The plain name of a tile for log lines: 'ice', 'a jungle' is left to the caller."""
+    if kind == SPINNER:
+        return SPINNER_NAMES[arg]
+    if kind == GOLD:
+        return f"a chest of {arg} coin" + ("s" if arg > 1 else "")
+    if kind == ARROW:
+        return "an arrow " + ",".join(DIR_NAMES[d] for d in MASK_DIRS[arg])
+    if kind == CANNON:
+        return f"a cannon facing {DIR_NAMES[arg]}"
+    return {
+        EMPTY: "an empty tile",
+        HORSE: "a horse",
+        ICE: "ice",
+        TRAP: "a trap",
+        CROCODILE: "a crocodile",
+        OGRE: "the ogre",
+        FORTRESS: "a fortress",
+        NATIVE: "the native girl's fortress",
+        BALLOON: "a balloon",
+        PLANE: "the plane",
+        RUM: "a barrel of rum",
+    }[kind]
+
+
+def format_tile(kind: int, arg: int) -> str:
+    if kind == SPINNER:
+        return SPINNER_NAMES[arg]
+    name = KIND_NAMES[kind]
+    if kind == ARROW:
+        return name + ":" + ",".join(DIR_NAMES[d] for d in MASK_DIRS[arg])
+    if kind == CANNON:
+        return name + ":" + DIR_NAMES[arg]
+    if kind == GOLD or (kind == EMPTY and arg):
+        return f"{name}:{arg}"
+    return name
+
+
+def parse_tile(text: str) -> tuple[int, int]:
+    """Parse the tile text form into (kind, arg); raises NotationError."""
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not a tile")
+    name, _, rest = text.strip().lower().partition(":")
+    if name in _SPINNER_STEPS and not rest:
+        return SPINNER, _SPINNER_STEPS[name]
+    kind = _KIND_BY_NAME.get(name)
+    if kind is None:
+        raise NotationError(f"unknown tile {text!r}")
+    try:
+        if kind == ARROW:
+            dirs = [DIR_INDEX[d.strip().upper()] for d in rest.split(",")]
+            if not dirs:
+                raise KeyError
+            return ARROW, mask_of(dirs)
+        if kind == CANNON:
+            d = DIR_INDEX[rest.strip().upper()]
+            if d % 2:
+                raise KeyError
+            return CANNON, d
+        if kind == GOLD:
+            value = int(rest)
+            if not 1 <= value <= 5:
+                raise ValueError
+            return GOLD, value
+        if kind == EMPTY:
+            picture = int(rest) if rest else 0
+            if not 0 <= picture <= 3:
+                raise ValueError
+            return EMPTY, picture
+    except (KeyError, ValueError):
+        raise NotationError(f"bad tile {text!r}") from None
+    if rest:
+        raise NotationError(f"tile {name!r} takes no argument: {text!r}")
+    return kind, 0

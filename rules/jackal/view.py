@@ -1,0 +1,219 @@
+"""What one seat may know: ``player_view(state, seat)``.
+
+A view never holds the identity of a face-down tile, the seed, or anything derived from them; two
+games whose deals differ only under face-down tiles give identical views. It holds everything a
+board page needs, as plain JSON-ready data (dicts, lists, str, int, bool, None).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from .errors import JackalError
+from .geometry import LAND, NAMES
+from .moves import CREW_LETTERS, CREWS, piece_name
+from .state import PENDING_NAMES, State
+from .tiles import ARROW, CANNON, EMPTY, GOLD, KIND_NAMES, MASK_DIRS, PLANE, SPINNER
+from .tiles import SPINNER_NAMES, format_tile
+from .geometry import DIR_NAMES
+
+VIEW_FORMAT = "jackal-view"
+VIEW_VERSION = 1
+
+_FIELDS = (
+    "ruleset",
+    "players",
+    "teams",
+    "seat",
+    "crews",
+    "crew_owner",
+    "seat_teams",
+    "cells",
+    "ships",
+    "pirates",
+    "scores",
+    "seat_scores",
+    "team_scores",
+    "coins",
+    "to_act",
+    "crew_to_act",
+    "pending",
+    "ply",
+    "quiet_turns",
+    "over",
+    "outcome",
+    "legal_moves",
+)
+
+
+class View:
+    """A player's (or spectator's) view of a game. Attributes (all JSON-ready):
+
+    - ``cells``: 169 dicts in cell order (A1, B1, .. M1, A2, ..): ``coord``, ``sea``; for land
+      ``face_down``; for face-up tiles ``tile`` (empty, arrow, horse, jungle, desert, swamp,
+      mountains, ice, trap, crocodile, ogre, fortress, native, gold, balloon, plane, cannon, rum),
+      ``text`` (tile text form), ``dirs`` (arrow heads / cannon barrel), ``steps`` (spinners),
+      ``value`` (chest), ``picture`` (empty), ``used`` (plane), ``coins`` (lying there), and
+      ``step_coins`` (spinners: coins per step, index 0 = step 1).
+    - ``ships``: [{id, crew, cell}]; ``pirates``: [{id, crew, alive, cell, step, aboard, swimming,
+      trapped, drunk, carrying}].
+    - ``scores`` (per crew), ``seat_scores``, ``team_scores`` (keys are str), ``coins`` summary.
+    - ``to_act`` (seat), ``crew_to_act``, ``pending`` (chain choice or None), ``ply``,
+      ``quiet_turns``, ``over``, ``outcome``; ``legal_moves`` (notation strings) when ``seat`` is
+      the seat to act, else empty.
+    """
+
+    __slots__ = _FIELDS
+
+    def __init__(self, **fields) -> None:
+        for name in _FIELDS:
+            setattr(self, name, fields[name])
+
+    def to_json(self) -> dict:
+        d = {"format": VIEW_FORMAT, "version": VIEW_VERSION}
+        for name in _FIELDS:
+            d[name] = copy.deepcopy(getattr(self, name))
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict) -> View:
+        if not isinstance(d, dict) or d.get("format") != VIEW_FORMAT:
+            raise JackalError("not a jackal-view document")
+        if d.get("version") != VIEW_VERSION:
+            raise JackalError(f"unsupported jackal-view version {d.get('version')!r}")
+        try:
+            return cls(**{name: copy.deepcopy(d[name]) for name in _FIELDS})
+        except KeyError as e:
+            raise JackalError(f"jackal-view lacks {e}") from None
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, View) and self.to_json() == other.to_json()
+
+    def cell(self, coord) -> dict:
+        """The cell dict for a Coord or a square name like 'F7'."""
+        name = str(coord).upper()
+        return self.cells[NAMES.index(name)]
+
+    def pirate(self, pid: str) -> dict:
+        for p in self.pirates:
+            if p["id"] == pid.upper():
+                return p
+        raise KeyError(pid)
+
+
+def player_view(state: State, seat: int | None) -> View:
+    """What seat (or a spectator, seat None) may know about the state."""
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < state.players):
+        raise JackalError(f"there is no seat {seat!r} in this game")
+    s = state
+    cells = []
+    by_cell_steps: dict[int, dict[int, int]] = {}
+    for key, n in s._coins.items():
+        by_cell_steps.setdefault(key >> 3, {})[key & 7] = n
+    for cell in range(169):
+        d: dict = {"coord": NAMES[cell], "sea": not LAND[cell]}
+        if LAND[cell]:
+            d["face_down"] = not s._up[cell]
+            if s._up[cell]:
+                _describe_tile(d, s, cell, by_cell_steps.get(cell, {}))
+        cells.append(d)
+    order = s._order
+    ships = [
+        {"id": CREW_LETTERS[c] + "S", "crew": CREWS[c], "cell": NAMES[s._ship[c]]} for c in order
+    ]
+    pirates = []
+    carrying = s._pp if s._pend and s._carry else -1
+    for c in order:
+        for p in range(3 * c, 3 * c + 3):
+            cell = s._pc[p]
+            alive = cell >= 0
+            at_sea = alive and not LAND[cell]
+            aboard = at_sea and s._shipc[cell] >= 0
+            pirates.append(
+                {
+                    "id": piece_name(p),
+                    "crew": CREWS[c],
+                    "alive": alive,
+                    "cell": NAMES[cell] if alive else None,
+                    "step": s._ps[p],
+                    "aboard": aboard,
+                    "swimming": at_sea and not aboard,
+                    "trapped": bool(s._trap[p]),
+                    "drunk": bool(s._drunk[p]),
+                    "carrying": p == carrying,
+                }
+            )
+    outcome = s.outcome()
+    seat_scores = {str(seat_): 0 for seat_ in range(s.players)}
+    for c in order:
+        seat_scores[str(s._owner[c])] += s._score[c]
+    team_scores: dict[str, int] = {}
+    for seat_, n in seat_scores.items():
+        team = str(s._seat_team[int(seat_)])
+        team_scores[team] = team_scores.get(team, 0) + n
+    counts = s.coin_counts()
+    on_island = counts["total"] - counts["scored"] - counts["sunk"] - counts["eaten"]
+    pending = None
+    if s._pend:
+        pending = {
+            "kind": PENDING_NAMES[s._pend],
+            "pirate": piece_name(s._pp),
+            "cell": NAMES[s._pc[s._pp]],
+            "options": [NAMES[t] for t in s._popts],
+            "can_stay": PENDING_NAMES[s._pend] == "plane",
+            "carrying": bool(s._carry),
+        }
+    to_act = s.to_act()
+    legal = [str(m) for m in s.legal_moves()] if seat is not None and seat == to_act else []
+    return View(
+        ruleset=s.ruleset,
+        players=s.players,
+        teams=s.teams,
+        seat=seat,
+        crews=list(s.crews),
+        crew_owner={CREWS[c]: s._owner[c] for c in order},
+        seat_teams=[s._seat_team[i] for i in range(s.players)],
+        cells=cells,
+        ships=ships,
+        pirates=pirates,
+        scores=s.scores(),
+        seat_scores=seat_scores,
+        team_scores=team_scores,
+        coins={
+            "total": counts["total"],
+            "on_island": on_island,
+            "on_tiles": counts["on_tiles"],
+            "dragged": counts["dragged"],
+            "scored": counts["scored"],
+            "sunk": counts["sunk"],
+            "eaten": counts["eaten"],
+        },
+        to_act=to_act,
+        crew_to_act=s.crew_to_act(),
+        pending=pending,
+        ply=s.ply,
+        quiet_turns=s._quiet,
+        over=s.is_over(),
+        outcome=outcome.to_json() if outcome else None,
+        legal_moves=legal,
+    )
+
+
+def _describe_tile(d: dict, s: State, cell: int, step_coins: dict[int, int]) -> None:
+    k, a = s._kind[cell], s._arg[cell]
+    d["tile"] = SPINNER_NAMES[a] if k == SPINNER else KIND_NAMES[k]
+    d["text"] = format_tile(k, a)
+    if k == ARROW:
+        d["dirs"] = [DIR_NAMES[x] for x in MASK_DIRS[a]]
+    elif k == CANNON:
+        d["dirs"] = [DIR_NAMES[a]]
+    elif k == SPINNER:
+        d["steps"] = a
+        d["step_coins"] = [step_coins.get(i, 0) for i in range(1, a + 1)]
+    elif k == GOLD:
+        d["value"] = a
+    elif k == EMPTY:
+        d["picture"] = a
+    elif k == PLANE:
+        d["used"] = s._plane_used
+    d["coins"] = sum(step_coins.values())
