@@ -1,0 +1,135 @@
+"""Staff run the site from here: games with their seats and read-only ledger, abort, check.
+
+Nothing here shows a running game's seed or cached state (they hold the face-down tiles).
+"""
+
+from django.contrib import admin, messages
+from django.utils.html import format_html_join
+from django.utils.translation import gettext_lazy as _
+
+from . import services
+from .models import Game, Move, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("index", "user", "bot", "joined_at")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class MoveInline(admin.TabularInline):
+    model = Move
+    extra = 0
+    fields = ("ply", "seat", "user", "text", "log", "created_at")
+    readonly_fields = fields
+    can_delete = False
+    ordering = ("-ply",)
+    show_change_link = False
+
+    @admin.display(description=_("events"))
+    def log(self, move):
+        return format_html_join("", "<div>{}</div>", ((line,) for line in move.events))
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = (
+        "id",
+        "status",
+        "ruleset",
+        "players",
+        "teams",
+        "visibility",
+        "ply",
+        "created_by",
+        "created_at",
+        "last_move_at",
+    )
+    list_filter = ("status", "ruleset", "players", "teams", "visibility")
+    search_fields = ("id", "created_by__username", "created_by__email", "seats__user__username")
+    date_hierarchy = "created_at"
+    readonly_fields = (
+        "ruleset",
+        "players",
+        "teams",
+        "created_by",
+        "status",
+        "seed_hash",
+        "shown_seed",
+        "ply",
+        "to_act_seat",
+        "outcome",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "last_move_at",
+        "invite_token",
+    )
+    fields = ("visibility", "abort_reason", *readonly_fields)
+    inlines = [SeatInline, MoveInline]
+    actions = ["abort_games", "check_ledgers"]
+
+    @admin.display(description=_("seed"))
+    def shown_seed(self, game):
+        return game.revealed_seed or _("(secret until the game ends)")
+
+    def get_search_results(self, request, queryset, search_term):
+        # "12" finds game 12; words find players.
+        queryset, may_have_duplicates = super().get_search_results(
+            request, queryset, search_term if not search_term.isdigit() else ""
+        )
+        if search_term.isdigit():
+            queryset = queryset.filter(pk=int(search_term))
+        return queryset, may_have_duplicates
+
+    def has_add_permission(self, request):
+        return False  # tables are opened in the lobby, where the services seat players
+
+    @admin.action(description=_("Abort the selected games"))
+    def abort_games(self, request, queryset):
+        aborted = 0
+        for game in queryset:
+            try:
+                services.abort_game(game.pk, f"aborted by staff ({request.user.username})")
+                aborted += 1
+            except services.GameError as error:
+                self.message_user(request, f"Game {game.pk}: {error.message}", messages.WARNING)
+        self.message_user(request, f"{aborted} game(s) aborted.", messages.SUCCESS)
+
+    @admin.action(description=_("Check the ledgers of the selected games"))
+    def check_ledgers(self, request, queryset):
+        for game in queryset:
+            problems = services.verify_ledger(game)
+            if problems:
+                self.message_user(request, f"Game {game.pk}: {'; '.join(problems)}", messages.ERROR)
+            else:
+                self.message_user(request, f"Game {game.pk}: ledger and cached state agree.")
+
+
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin):
+    list_display = ("game", "ply", "seat", "user", "text", "created_at")
+    list_filter = ("created_at",)
+    search_fields = ("game__id", "text", "user__username")
+    readonly_fields = ("game", "ply", "seat", "user", "text", "events", "created_at")
+    list_select_related = ("game", "user")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

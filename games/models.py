@@ -1,0 +1,196 @@
+"""Tables, seats and the move ledger.
+
+The truth of a game is its secret seed plus its append-only ledger of moves; `Game.state` is a
+cached copy of the head position, always re-derivable by replaying the ledger (see
+`games.services.verify_ledger`). Only `games.services` writes moves.
+"""
+
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+RULESET_CHOICES = [("classic", _("Classic (2012)"))]
+# Which crews each seat commands (RULES.md, "Board"): with two players each commands two
+# opposite crews; with three, the east side stays empty.
+SEAT_CREWS = {
+    2: (("white", "black"), ("yellow", "red")),
+    3: (("white",), ("yellow",), ("black",)),
+    4: (("white",), ("yellow",), ("black",), ("red",)),
+}
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for players")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", _("Open to all; anyone signed in may watch")
+        PRIVATE = "private", _("By invitation link only; no spectators")
+
+    ruleset = models.CharField(max_length=32, choices=RULESET_CHOICES, default="classic")
+    players = models.PositiveSmallIntegerField()
+    teams = models.BooleanField(default=False, help_text=_("2-vs-2, partners sit opposite"))
+    visibility = models.CharField(
+        max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    invite_token = models.CharField(max_length=32, unique=True, default=secrets.token_urlsafe)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    # Secret until the game ends: never rendered, logged or exported while it runs.
+    seed = models.CharField(max_length=64, blank=True, editable=False)
+    seed_hash = models.CharField(max_length=64, blank=True, editable=False)
+    ply = models.PositiveIntegerField(default=0, help_text=_("moves in the ledger"))
+    # Cached head position (rules' full JSON, hidden tiles included): server-side only.
+    state = models.JSONField(null=True, blank=True, editable=False)
+    to_act_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    outcome = models.JSONField(null=True, blank=True, editable=False)
+    abort_reason = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    last_move_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                name="game_players_2_to_4", condition=Q(players__gte=2, players__lte=4)
+            ),
+            models.CheckConstraint(
+                name="game_teams_need_four", condition=Q(teams=False) | Q(players=4)
+            ),
+        ]
+        indexes = [
+            # The lobby lists open public tables, newest first.
+            models.Index(
+                fields=["-created_at"],
+                name="game_open_tables",
+                condition=Q(status="open"),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.get_status_display()})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("game_board", args=[self.pk])
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == self.Status.RUNNING
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+    def assign_seed(self) -> None:
+        self.seed = secrets.token_hex(32)
+        self.seed_hash = hashlib.sha256(self.seed.encode()).hexdigest()
+
+    @property
+    def revealed_seed(self) -> str:
+        """The seed, only once the game is over (the provably fair reveal)."""
+        return self.seed if self.is_over else ""
+
+
+class Seat(models.Model):
+    class Bot(models.TextChoices):
+        RANDOM = "random", _("Random bot")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField(help_text=_("the rules engine's seat number"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    bot = models.CharField(max_length=16, choices=Bot.choices, blank=True)
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+            # One person, one seat per table.
+            models.UniqueConstraint(
+                fields=["game", "user"], name="seat_one_per_user", condition=Q(user__isnull=False)
+            ),
+            models.CheckConstraint(
+                name="seat_not_both_user_and_bot", condition=Q(user__isnull=True) | Q(bot="")
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.index} {self.occupant_name}"
+
+    @property
+    def crews(self) -> tuple[str, ...]:
+        return SEAT_CREWS[self.game.players][self.index]
+
+    @property
+    def team(self) -> int:
+        """Partners in 2-vs-2 sit opposite (seats 0+2 against 1+3); otherwise each alone."""
+        return self.index % 2 if self.game.teams else self.index
+
+    @property
+    def is_free(self) -> bool:
+        return self.user_id is None and not self.bot
+
+    @property
+    def occupant_name(self) -> str:
+        if self.bot:
+            return str(self.get_bot_display())
+        return self.user.public_name if self.user_id else str(_("free seat"))
+
+
+class MoveQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise TypeError("the move ledger is append-only: moves are never updated")
+
+
+class Move(models.Model):
+    """One ply of the ledger. Never updated; on PostgreSQL a trigger refuses UPDATE too."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField(help_text=_("1 for the first move"))
+    text = models.CharField(max_length=64, help_text=_("the move in notation"))
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text=_("empty for a bot"),
+    )
+    events = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = MoveQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "ply"]
+        constraints = [
+            # The last guard against a doubled move: two writers cannot both take a ply.
+            models.UniqueConstraint(fields=["game", "ply"], name="move_one_per_ply"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}/{self.ply}: {self.text}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise TypeError("the move ledger is append-only: moves are never updated")
+        super().save(*args, **kwargs)

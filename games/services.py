@@ -1,0 +1,292 @@
+"""The only code that changes games: opening tables, seating players, and the one door for moves.
+
+Every write locks the game row first (`select_for_update`), so two requests for the same game
+are serialised: the second sees what the first did. After commit, a tiny `{game, ply}` message
+goes to the game's channel group and bot work is queued by id (`games.notify`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rules.jackal import IllegalMove, JackalError, State, new_game, replay
+
+from . import notify
+from .models import Game, Move, Seat
+
+logger = logging.getLogger(__name__)
+
+MAX_MOVE_TEXT = 64
+
+
+class GameError(Exception):
+    """A request that cannot be carried out; `message` is for the player, `code` for code."""
+
+    code = "refused"
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class BoardChanged(GameError):
+    """The player looked at an older board (stale tab, double click, second request)."""
+
+    code = "stale"
+
+
+class NotYourTurn(GameError):
+    code = "not_your_turn"
+
+
+class MoveRefused(GameError):
+    """Malformed notation or an illegal move; the game is unchanged."""
+
+    code = "illegal"
+
+
+class TableError(GameError):
+    code = "table"
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    ply: int
+    events: list[str]
+
+
+# --- Tables ------------------------------------------------------------------------------------
+
+
+def open_table(
+    *,
+    creator,
+    players: int,
+    teams: bool = False,
+    visibility: str = Game.Visibility.PUBLIC,
+    bot_seats: tuple[int, ...] = (),
+    ruleset: str = "classic",
+) -> Game:
+    """Open a table with the creator in seat 0; `bot_seats` are taken by bots at once."""
+    if players not in (2, 3, 4):
+        raise TableError(_("A table has 2, 3 or 4 players."))
+    if teams and players != 4:
+        raise TableError(_("Teams need four players (two against two)."))
+    if any(index not in range(1, players) for index in bot_seats):
+        raise TableError(_("Bots can take seats 2 to %(n)d only.") % {"n": players})
+    with transaction.atomic():
+        game = Game.objects.create(
+            ruleset=ruleset, players=players, teams=teams, visibility=visibility, created_by=creator
+        )
+        now = timezone.now()
+        Seat.objects.bulk_create(
+            Seat(
+                game=game,
+                index=index,
+                user=creator if index == 0 else None,
+                bot=Seat.Bot.RANDOM if index in bot_seats else "",
+                joined_at=now if index == 0 or index in bot_seats else None,
+            )
+            for index in range(players)
+        )
+        _start_if_full(game)
+    return game
+
+
+def join_table(game_id: int, user, seat_index: int | None = None) -> Game:
+    with transaction.atomic():
+        # Lock: two players racing for the last seat must not both get it.
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.OPEN:
+            raise TableError(_("This table is no longer open."))
+        seats = list(game.seats.select_related("user"))
+        if any(seat.user_id == user.pk for seat in seats):
+            raise TableError(_("You already have a seat at this table."))
+        free = [seat for seat in seats if seat.is_free]
+        if seat_index is not None:
+            free = [seat for seat in free if seat.index == seat_index]
+        if not free:
+            raise TableError(_("That seat is taken."))
+        seat = free[0]
+        seat.user = user
+        seat.joined_at = timezone.now()
+        seat.save(update_fields=["user", "joined_at"])
+        _start_if_full(game)
+    return game
+
+
+def leave_table(game_id: int, user) -> Game:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.OPEN:
+            raise TableError(_("The game has started: you cannot leave it now."))
+        seat = game.seats.filter(user=user).first()
+        if seat is None:
+            raise TableError(_("You have no seat at this table."))
+        if seat.index == 0 and game.seats.filter(user__isnull=False).count() == 1:
+            # The last person leaving closes the table rather than leave it to bots alone.
+            game.status = Game.Status.ABORTED
+            game.abort_reason = "closed by its creator before the start"
+            game.finished_at = timezone.now()
+            game.save(update_fields=["status", "abort_reason", "finished_at"])
+        seat.user = None
+        seat.joined_at = None
+        seat.save(update_fields=["user", "joined_at"])
+    return game
+
+
+def _start_if_full(game: Game) -> None:
+    if game.seats.filter(user__isnull=True, bot="").exists():
+        return
+    game.assign_seed()
+    state = new_game(game.ruleset, players=game.players, seed=game.seed, teams=game.teams)
+    game.status = Game.Status.RUNNING
+    game.started_at = timezone.now()
+    _store_head(game, state)
+    game.save()
+    logger.info("game %s started (%s players, seed hash %s)", game.pk, game.players, game.seed_hash)
+    transaction.on_commit(lambda: notify.game_changed(game.pk, game.ply))
+
+
+def abort_game(game_id: int, reason: str) -> Game:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.is_over:
+            raise TableError(_("This game is already over."))
+        game.status = Game.Status.ABORTED
+        game.abort_reason = reason[:200]
+        game.finished_at = timezone.now()
+        game.to_act_seat = None
+        game.save(update_fields=["status", "abort_reason", "finished_at", "to_act_seat"])
+    transaction.on_commit(lambda: notify.game_changed(game.pk, game.ply))
+    return game
+
+
+# --- The one door for moves ----------------------------------------------------------------------
+
+
+def submit_move(
+    game_id: int, *, seat_index: int, text: str, expected_ply: int, user=None
+) -> MoveResult:
+    """Apply one move for `seat_index` if it is that seat's decision at `expected_ply`.
+
+    Raises a `GameError` (nothing changed) for a stale board, the wrong seat, or a malformed or
+    illegal move. Exactly one of several simultaneous submissions for a ply can succeed.
+    """
+    text = (text or "").strip()
+    if not text:
+        raise MoveRefused(_("Type a move, or click a piece and then a target."))
+    if len(text) > MAX_MOVE_TEXT:
+        raise MoveRefused(_("That is not a move."))
+    try:
+        with transaction.atomic():
+            # Lock: the check of ply and seat and the append must happen as one step.
+            game = Game.objects.select_for_update().get(pk=game_id)
+            if game.status != Game.Status.RUNNING:
+                raise BoardChanged(_("This game is not running any more."))
+            if game.ply != expected_ply:
+                raise BoardChanged(
+                    _("The board has changed since you looked: here is the new position.")
+                )
+            if game.to_act_seat != seat_index:
+                raise NotYourTurn(_("It is not your turn."))
+            state = State.from_json(game.state)
+            try:
+                events = state.apply(text)
+            except IllegalMove as error:
+                raise MoveRefused(str(error)) from None
+            except JackalError as error:
+                raise MoveRefused(str(error)) from None
+            game.ply += 1
+            Move.objects.create(
+                game=game,
+                ply=game.ply,
+                text=str(text),
+                seat=seat_index,
+                user=user,
+                events=[str(event) for event in events],
+            )
+            game.last_move_at = timezone.now()
+            _store_head(game, state)
+            game.save(
+                update_fields=[
+                    "ply",
+                    "state",
+                    "to_act_seat",
+                    "status",
+                    "outcome",
+                    "finished_at",
+                    "last_move_at",
+                ]
+            )
+    except IntegrityError:
+        # Another writer took this ply between our read and our insert (only possible where
+        # the database has no row locks); the unique constraint kept the ledger whole.
+        raise BoardChanged(
+            _("The board has changed since you looked: here is the new position.")
+        ) from None
+    ply = game.ply
+    transaction.on_commit(lambda: notify.game_changed(game_id, ply))
+    return MoveResult(ply=ply, events=[str(event) for event in events])
+
+
+def _store_head(game: Game, state: State) -> None:
+    game.state = state.to_json()
+    game.to_act_seat = state.to_act()
+    if state.is_over():
+        outcome = state.outcome()
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        game.outcome = {
+            "reason": outcome.reason,
+            "scores": {str(seat): coins for seat, coins in outcome.scores.items()},
+            "ranking": outcome.ranking,
+        }
+        game.to_act_seat = None
+
+
+def _as_stored(value):
+    """`value` as the JSON column gives it back (tuples become lists, keys strings)."""
+    return json.loads(json.dumps(value))
+
+
+def head_state(game: Game) -> State:
+    return State.from_json(game.state)
+
+
+# --- Checking the cache against the truth --------------------------------------------------------
+
+
+def replay_ledger(game: Game) -> State:
+    """The position the seed and the ledger give, computed from scratch."""
+    moves = list(game.moves.order_by("ply").values_list("ply", "text"))
+    for expected, (ply, _text) in enumerate(moves, start=1):
+        if ply != expected:
+            raise ValueError(f"the ledger has a gap: ply {expected} is missing")
+    return replay(
+        game.ruleset, game.players, game.seed, [text for _ply, text in moves], teams=game.teams
+    )
+
+
+def verify_ledger(game: Game) -> list[str]:
+    """Problems found when replaying `game` (empty when its cached state is the truth)."""
+    if game.status == Game.Status.OPEN:
+        return []
+    try:
+        state = replay_ledger(game)
+    except (ValueError, JackalError) as error:
+        return [str(error)]
+    problems = []
+    if state.ply != game.ply:
+        problems.append(f"ledger has {state.ply} moves but the game says {game.ply}")
+    if _as_stored(state.to_json()) != game.state:
+        problems.append("cached state differs from the replayed ledger")
+    if game.status == Game.Status.RUNNING and state.to_act() != game.to_act_seat:
+        problems.append(f"to act: cached seat {game.to_act_seat}, replay says {state.to_act()}")
+    return problems
