@@ -47,3 +47,12 @@ def coins(s: State) -> dict:
 
 def tile_up(s: State, square: str) -> bool:
     return square in s.to_json()["face_up"]
+
+
+def pass_round(s: State, crew: str = "white") -> None:
+    """Sail ships one berth (first legal ship move) until it is the given crew's turn again. When
+    that crew is to act now, its own turn is spent on its ship too."""
+    while True:
+        play(s, [m for m in legal(s) if m[1] == "S"][0])
+        if s.crew_to_act() == crew:
+            return
