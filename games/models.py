@@ -24,6 +24,10 @@ SEAT_CREWS = {
 }
 
 
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("Waiting for players")
@@ -41,7 +45,7 @@ class Game(models.Model):
     visibility = models.CharField(
         max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC
     )
-    invite_token = models.CharField(max_length=32, unique=True, default=secrets.token_urlsafe)
+    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
     )

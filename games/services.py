@@ -240,14 +240,9 @@ def _store_head(game: Game, state: State) -> None:
     game.state = state.to_json()
     game.to_act_seat = state.to_act()
     if state.is_over():
-        outcome = state.outcome()
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
-        game.outcome = {
-            "reason": outcome.reason,
-            "scores": {str(seat): coins for seat, coins in outcome.scores.items()},
-            "ranking": outcome.ranking,
-        }
+        game.outcome = state.outcome().to_json()
         game.to_act_seat = None
 
 

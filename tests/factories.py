@@ -1,0 +1,34 @@
+"""Named users and games for tests: alice and bob play, carol watches, mallory must see nothing."""
+
+from allauth.account.models import EmailAddress
+
+from accounts.models import User
+from games.models import Game
+from games.services import join_table, open_table
+
+PASSWORD = "keelhaul-the-bosun-42"
+
+
+def make_user(username: str, *, staff: bool = False) -> User:
+    email = f"{username}@example.com"
+    user = User.objects.create_user(
+        username=username, email=email, password=PASSWORD, is_staff=staff, is_superuser=staff
+    )
+    EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
+    return user
+
+
+def start_game(*people: User, bots: int = 0, teams: bool = False, private: bool = False) -> Game:
+    """A running game: people take the first seats in order, bots the rest."""
+    players = len(people) + bots
+    game = open_table(
+        creator=people[0],
+        players=players,
+        teams=teams,
+        visibility=Game.Visibility.PRIVATE if private else Game.Visibility.PUBLIC,
+        bot_seats=tuple(range(len(people), players)),
+    )
+    for person in people[1:]:
+        join_table(game.pk, person)
+    game.refresh_from_db()
+    return game

@@ -1,0 +1,43 @@
+"""Bots move in the background: a real Celery worker plays a table of four bots to its end."""
+
+import pytest
+
+from games.models import Game
+from games.services import head_state, open_table, submit_move, verify_ledger
+from games.tasks import play_bot_turn
+from tests.conftest import wait_for
+from tests.factories import make_user, start_game
+
+
+@pytest.mark.redis
+def test_four_bots_play_to_the_end_on_a_real_worker(celery_worker_process):
+    # The lobby always seats the creator; for a table of four bots, a bot takes her seat too.
+    game = open_table(creator=make_user("olive"), players=4, bot_seats=(1, 2, 3))
+    game.seats.filter(index=0).update(user=None, bot="random")
+    play_bot_turn.delay(game.pk, game.ply)
+
+    def finished():
+        """the bots to finish the game"""
+        game.refresh_from_db()
+        return game.status == Game.Status.FINISHED
+
+    wait_for(finished, timeout=600, interval=0.5)
+    assert game.outcome["reason"]
+    assert game.moves.count() == game.ply > 0
+    assert set(game.moves.values_list("user", flat=True)) == {None}
+    assert verify_ledger(game) == []
+
+
+@pytest.mark.django_db
+def test_a_bot_answers_a_human_move_and_stale_tasks_do_nothing(django_capture_on_commit_callbacks):
+    game = start_game(make_user("alice"), bots=1)
+    first = str(head_state(game).legal_moves()[0])
+    with django_capture_on_commit_callbacks(execute=True):
+        submit_move(game.pk, seat_index=0, text=first, expected_ply=0, user=game.created_by)
+    game.refresh_from_db()
+    # The bot (seat 1) moved as soon as alice's move committed: it is alice's turn again.
+    assert game.ply == 2
+    assert game.to_act_seat == 0
+    assert play_bot_turn(game.pk, 1) == "stale"
+    assert play_bot_turn(game.pk, 2) == "not a bot's turn"
+    assert game.moves.get(ply=2).user is None
