@@ -475,7 +475,7 @@ class State:
         add = res.append
         for p in range(3 * c, 3 * c + 3):
             cell = pc[p]
-            if cell < 0:
+            if cell < 0 or self._drunk[p]:
                 continue
             base = p << 3 | cell << 7
             if not LAND[cell]:
@@ -487,7 +487,7 @@ class State:
                     for t in SEA_NEIGHBOURS[cell]:
                         add(base | t << 15)
                 continue
-            if self._trap[p] or self._drunk[p]:
+            if self._trap[p]:
                 continue
             k = kind[cell]
             step = ps[p]
