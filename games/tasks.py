@@ -2,8 +2,11 @@
 
 import logging
 import random
+from datetime import timedelta
 
 from celery import shared_task
+from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
 
 from rules.bots.random_bot import choose_move
 from rules.jackal import player_view
@@ -37,3 +40,25 @@ def play_bot_turn(game_id: int, ply: int) -> str:
         logger.info("bot in game %s at ply %s: %s", game_id, ply, error.message)
         return "stale"
     return "moved"
+
+
+# A bot's task can be lost (the in-memory broker of the embedded default dies with the process;
+# a worker crashes). Beat looks for bot turns left waiting longer than this and queues them again;
+# the ply check in play_bot_turn makes a duplicate harmless.
+STUCK_BOT_AFTER = timedelta(minutes=1)
+
+
+@shared_task
+def wake_stuck_bots() -> int:
+    cutoff = timezone.now() - STUCK_BOT_AFTER
+    bot_to_act = Seat.objects.filter(game=OuterRef("pk"), index=OuterRef("to_act_seat")).exclude(
+        bot=""
+    )
+    stuck = Game.objects.filter(
+        Exists(bot_to_act),
+        Q(last_move_at__lt=cutoff) | Q(last_move_at__isnull=True, started_at__lt=cutoff),
+        status=Game.Status.RUNNING,
+    ).values_list("pk", "ply")
+    for game_id, ply in stuck:
+        play_bot_turn.delay(game_id, ply)
+    return len(stuck)

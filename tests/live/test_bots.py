@@ -41,3 +41,26 @@ def test_a_bot_answers_a_human_move_and_stale_tasks_do_nothing(django_capture_on
     assert play_bot_turn(game.pk, 1) == "stale"
     assert play_bot_turn(game.pk, 2) == "not a bot's turn"
     assert game.moves.get(ply=2).user is None
+
+
+@pytest.mark.django_db
+def test_beat_wakes_a_bot_whose_task_was_lost(django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Game
+    from games.tasks import wake_stuck_bots
+
+    game = start_game(make_user("alice"), bots=1)
+    first = str(head_state(game).legal_moves()[0])
+    # Alice moves, but the bot's task is lost (callbacks captured, not run).
+    with django_capture_on_commit_callbacks(execute=False):
+        submit_move(game.pk, seat_index=0, text=first, expected_ply=0, user=game.created_by)
+    assert wake_stuck_bots() == 0  # not stuck yet: it only just became the bot's turn
+    Game.objects.filter(pk=game.pk).update(last_move_at=timezone.now() - timedelta(minutes=5))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert wake_stuck_bots() == 1
+    game.refresh_from_db()
+    assert game.ply == 2 and game.to_act_seat == 0
+    assert wake_stuck_bots() == 0
