@@ -151,7 +151,7 @@ def test_render_text_draws_the_board():
     assert "D3W1" in row5 and "A|" in row5 and "T2" in row5 and "##" in row5 and "~~Y1" in row5
     assert "..W23" in next(line for line in lines if line.startswith("  6 "))
     assert "~~WS " in next(line for line in lines if line.startswith("  1 "))
-    assert "~~YS3" in next(line for line in lines if line.startswith("  7 "))
+    assert "~~YS2" in next(line for line in lines if line.startswith("  7 "))
     assert "F5 2 (step 2:2)" in text and "Ply 0: White (seat 0) to act" in text
     assert render_text(player_view(s, 1)) == text
 
