@@ -158,8 +158,8 @@ class Layout:
             x, y = self.origin(name)
             ship = ships_at.get(name)
             if ship is not None:
-                self.hulls[ship["id"]] = (x + 4, y + CELL * 0.6, CELL - 8, CELL * 0.34)
-                area = (x + 3, y + 2, CELL - 6, CELL * 0.58)
+                self.hulls[ship["id"]] = (x + 4, y + CELL * 0.66, CELL - 8, CELL * 0.3)
+                area = (x + 2, y + 1, CELL - 4, CELL * 0.66)
             else:
                 area = (x + 3, y + 3, CELL - 6, CELL - 6)
             pirates = pirates_at.get(name, [])
@@ -204,10 +204,8 @@ def _slots(n: int, x: float, y: float, w: float, h: float) -> list[Disc]:
     cols = 1 if n == 1 else 2 if n <= 4 else 3
     rows = math.ceil(n / cols)
     cw, rh = w / cols, h / rows
-    r = min(cw, rh, CELL * 0.5) * 0.42
-    return [
-        Disc(x + cw * (i % cols + 0.5), y + rh * (i // cols + 0.5), r) for i in range(n)
-    ]
+    r = min(cw, rh, CELL * 0.5) * 0.46
+    return [Disc(x + cw * (i % cols + 0.5), y + rh * (i // cols + 0.5), r) for i in range(n)]
 
 
 def render_board(
@@ -239,14 +237,29 @@ def render_board(
     ET.SubElement(
         back,
         "rect",
-        {"x": "1", "y": "1", "width": _n(CELL - 2), "height": _n(CELL - 2), "rx": "4",
-         "fill": "#8b6b3e", "stroke": "#5c4424"},
+        {
+            "x": "1",
+            "y": "1",
+            "width": _n(CELL - 2),
+            "height": _n(CELL - 2),
+            "rx": "4",
+            "fill": "#8b6b3e",
+            "stroke": "#5c4424",
+        },
     )
     ET.SubElement(
         back,
         "rect",
-        {"x": "6", "y": "6", "width": _n(CELL - 12), "height": _n(CELL - 12), "rx": "3",
-         "fill": "none", "stroke": "#b08d57", "stroke-dasharray": "3 3"},
+        {
+            "x": "6",
+            "y": "6",
+            "width": _n(CELL - 12),
+            "height": _n(CELL - 12),
+            "rx": "3",
+            "fill": "none",
+            "stroke": "#b08d57",
+            "stroke-dasharray": "3 3",
+        },
     )
     ET.SubElement(svg, "rect", {"width": str(WIDTH), "height": str(WIDTH), "fill": "#1f5f8b"})
     _draw_margin_labels(svg, layout)
@@ -262,34 +275,61 @@ def render_board(
                 ET.SubElement(
                     svg,
                     "rect",
-                    {"x": _n(x + 2), "y": _n(y + 2), "width": _n(CELL - 4),
-                     "height": _n(CELL - 4), "class": "last-move", "fill": "none",
-                     "stroke": "#f0b400", "stroke-width": "3", "stroke-dasharray": "6 3"},
+                    {
+                        "x": _n(x + 2),
+                        "y": _n(y + 2),
+                        "width": _n(CELL - 4),
+                        "height": _n(CELL - 4),
+                        "class": "last-move",
+                        "fill": "none",
+                        "stroke": "#f0b400",
+                        "stroke-width": "3",
+                        "stroke-dasharray": "6 3",
+                    },
                 )
     for ship in view.ships:
         _draw_ship(svg, layout, ship, ship["id"] == selected)
     for pirate in view.pirates:
         if pirate["alive"]:
-            _draw_pirate(svg, layout, pirate, view, pirate["id"] == selected)
+            _draw_pirate(svg, layout, pirate, pirate["id"] == selected)
     for name in sorted(targets):
         x, y = layout.origin(name)
         ET.SubElement(
             svg,
             "rect",
-            {"x": _n(x + 3), "y": _n(y + 3), "width": _n(CELL - 6), "height": _n(CELL - 6),
-             "rx": "6", "class": "target", "fill": "#39d353", "fill-opacity": "0.35",
-             "stroke": "#0b6e1f", "stroke-width": "3"},
+            {
+                "x": _n(x + 3),
+                "y": _n(y + 3),
+                "width": _n(CELL - 6),
+                "height": _n(CELL - 6),
+                "rx": "6",
+                "class": "target",
+                "fill": "#39d353",
+                "fill-opacity": "0.35",
+                "stroke": "#0b6e1f",
+                "stroke-width": "3",
+            },
         )
     return ET.tostring(svg, encoding="unicode")
 
 
 def _draw_margin_labels(svg: ET.Element, layout: Layout) -> None:
     group = ET.SubElement(
-        svg, "g", {"class": "coords", "font-size": "10", "fill": "#e8f1f7",
-                   "text-anchor": "middle", "aria-hidden": "true"}
+        svg,
+        "g",
+        {
+            "class": "coords",
+            "font-size": "10",
+            "fill": "#e8f1f7",
+            "text-anchor": "middle",
+            "aria-hidden": "true",
+        },
     )
-    names = {(_screen(x, y, layout.side)): COLUMNS[x] + str(y + 1)
-             for x in range(GRID) for y in range(GRID)}
+    names = {
+        (_screen(x, y, layout.side)): COLUMNS[x] + str(y + 1)
+        for x in range(GRID)
+        for y in range(GRID)
+    }
     for i in range(GRID):
         centre = MARGIN + CELL * (i + 0.5)
         # Along the top and bottom: what changes from one screen column to the next.
@@ -312,8 +352,15 @@ def _draw_sea(svg: ET.Element, layout: Layout, cell: dict) -> None:
     ET.SubElement(
         svg,
         "rect",
-        {"x": _n(x), "y": _n(y), "width": str(CELL), "height": str(CELL), "fill": "none",
-         "stroke": "#2b7bb0", "stroke-width": "0.5"},
+        {
+            "x": _n(x),
+            "y": _n(y),
+            "width": str(CELL),
+            "height": str(CELL),
+            "fill": "none",
+            "stroke": "#2b7bb0",
+            "stroke-width": "0.5",
+        },
     )
 
 
@@ -334,8 +381,15 @@ def _draw_land(svg: ET.Element, layout: Layout, cell: dict) -> None:
     ET.SubElement(
         group,
         "rect",
-        {"x": "1", "y": "1", "width": _n(CELL - 2), "height": _n(CELL - 2), "rx": "4",
-         "fill": fill, "stroke": "#8a7548"},
+        {
+            "x": "1",
+            "y": "1",
+            "width": _n(CELL - 2),
+            "height": _n(CELL - 2),
+            "rx": "4",
+            "fill": fill,
+            "stroke": "#8a7548",
+        },
     )
     art = _ART.get(tile)
     if art is not None:
@@ -347,8 +401,14 @@ def _draw_land(svg: ET.Element, layout: Layout, cell: dict) -> None:
         text = ET.SubElement(
             group,
             "text",
-            {"x": _n(CELL / 2), "y": _n(CELL - 5), "font-size": "8.5", "fill": ink,
-             "text-anchor": "middle", "font-weight": "600"},
+            {
+                "x": _n(CELL / 2),
+                "y": _n(CELL - 5),
+                "font-size": "8.5",
+                "fill": ink,
+                "text-anchor": "middle",
+                "font-weight": "600",
+            },
         )
         text.text = label
     if cell.get("coins"):
@@ -380,14 +440,26 @@ def _draw_coins(group: ET.Element, cx: float, cy: float, count: int) -> None:
     ET.SubElement(
         group,
         "circle",
-        {"cx": _n(cx), "cy": _n(cy), "r": "7", "fill": "#ffd54f", "stroke": "#8d6e00",
-         "class": "coins"},
+        {
+            "cx": _n(cx),
+            "cy": _n(cy),
+            "r": "7",
+            "fill": "#ffd54f",
+            "stroke": "#8d6e00",
+            "class": "coins",
+        },
     )
     text = ET.SubElement(
         group,
         "text",
-        {"x": _n(cx), "y": _n(cy + 3.5), "font-size": "10", "font-weight": "700",
-         "text-anchor": "middle", "fill": "#4a3300"},
+        {
+            "x": _n(cx),
+            "y": _n(cy + 3.5),
+            "font-size": "10",
+            "font-weight": "700",
+            "text-anchor": "middle",
+            "fill": "#4a3300",
+        },
     )
     text.text = str(count)
 
@@ -402,8 +474,15 @@ def _arrowhead(group, layout, direction, ink, length=CELL * 0.4, width=3.0) -> N
     ET.SubElement(
         group,
         "line",
-        {"x1": _n(c), "y1": _n(c), "x2": _n(base[0]), "y2": _n(base[1]), "stroke": ink,
-         "stroke-width": _n(width), "stroke-linecap": "round"},
+        {
+            "x1": _n(c),
+            "y1": _n(c),
+            "x2": _n(base[0]),
+            "y2": _n(base[1]),
+            "stroke": ink,
+            "stroke-width": _n(width),
+            "stroke-linecap": "round",
+        },
     )
     px, py = -vy * 6, vx * 6
     points = [tip, (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)]
@@ -424,8 +503,15 @@ def _art_cannon(group, layout, cell, ink) -> None:
     ET.SubElement(
         group,
         "line",
-        {"x1": _n(c - vx * 4), "y1": _n(c - vy * 4), "x2": _n(c + vx * 19),
-         "y2": _n(c + vy * 19), "stroke": ink, "stroke-width": "8", "stroke-linecap": "round"},
+        {
+            "x1": _n(c - vx * 4),
+            "y1": _n(c - vy * 4),
+            "x2": _n(c + vx * 19),
+            "y2": _n(c + vy * 19),
+            "stroke": ink,
+            "stroke-width": "8",
+            "stroke-linecap": "round",
+        },
     )
     ET.SubElement(group, "circle", {"cx": _n(c), "cy": _n(c), "r": "7", "fill": "#5d4037"})
 
@@ -439,12 +525,19 @@ def _art_spinner(group, layout, cell, ink) -> None:
         ET.SubElement(
             group,
             "circle",
-            {"cx": _n(cx), "cy": "8", "r": "3.5",
-             "fill": "#ffd54f" if step_coins[i] else "#ffffff", "fill-opacity": "0.85",
-             "stroke": ink, "stroke-width": "0.8"},
+            {
+                "cx": _n(cx),
+                "cy": "8",
+                "r": "3.5",
+                "fill": "#ffd54f" if step_coins[i] else "#ffffff",
+                "fill-opacity": "0.85",
+                "stroke": ink,
+                "stroke-width": "0.8",
+            },
         )
         label = ET.SubElement(
-            group, "text",
+            group,
+            "text",
             {"x": _n(cx), "y": "18", "font-size": "7", "fill": ink, "text-anchor": "middle"},
         )
         label.text = str(i + 1)
@@ -454,68 +547,145 @@ def _art_empty(group, layout, cell, ink) -> None:
     picture = cell.get("picture", 0)
     if picture == 1:  # pebbles
         for cx, cy in ((14, 30), (20, 34), (33, 16)):
-            ET.SubElement(group, "circle", {"cx": str(cx), "cy": str(cy), "r": "2", "fill": ink,
-                                            "opacity": "0.4"})
+            ET.SubElement(
+                group,
+                "circle",
+                {"cx": str(cx), "cy": str(cy), "r": "2", "fill": ink, "opacity": "0.4"},
+            )
     elif picture == 2:  # grass
-        ET.SubElement(group, "path", {"d": "M16 34 l3 -8 M20 34 l0 -9 M24 34 l-3 -8",
-                                      "stroke": ink, "opacity": "0.4", "fill": "none"})
+        ET.SubElement(
+            group,
+            "path",
+            {
+                "d": "M16 34 l3 -8 M20 34 l0 -9 M24 34 l-3 -8",
+                "stroke": ink,
+                "opacity": "0.4",
+                "fill": "none",
+            },
+        )
     elif picture == 3:  # a palm
-        ET.SubElement(group, "path", {"d": "M30 38 q-2 -10 0 -18 m0 0 q-6 -3 -10 1 m10 -1 "
-                                           "q6 -4 10 0 m-10 0 q-2 -6 -8 -6",
-                                      "stroke": ink, "opacity": "0.45", "fill": "none"})
+        ET.SubElement(
+            group,
+            "path",
+            {
+                "d": "M30 38 q-2 -10 0 -18 m0 0 q-6 -3 -10 1 m10 -1 q6 -4 10 0 m-10 0 q-2 -6 -8 -6",
+                "stroke": ink,
+                "opacity": "0.45",
+                "fill": "none",
+            },
+        )
 
 
 def _art_horse(group, layout, cell, ink) -> None:
-    ET.SubElement(group, "path", {"d": "M15 12 v16 h10", "stroke": ink, "stroke-width": "2.5",
-                                  "fill": "none", "stroke-linecap": "round"})
+    ET.SubElement(
+        group,
+        "path",
+        {
+            "d": "M15 12 v16 h10",
+            "stroke": ink,
+            "stroke-width": "2.5",
+            "fill": "none",
+            "stroke-linecap": "round",
+        },
+    )
     ET.SubElement(group, "circle", {"cx": "25", "cy": "28", "r": "3", "fill": ink})
 
 
 def _art_fortress(group, layout, cell, ink) -> None:
-    ET.SubElement(group, "path", {"d": "M12 32 v-18 h5 v5 h5 v-5 h4 v5 h5 v-5 h5 v18 z",
-                                  "fill": "#8c8c8c", "stroke": ink})
+    ET.SubElement(
+        group,
+        "path",
+        {"d": "M12 32 v-18 h5 v5 h5 v-5 h4 v5 h5 v-5 h5 v18 z", "fill": "#8c8c8c", "stroke": ink},
+    )
 
 
 def _art_gold(group, layout, cell, ink) -> None:
-    ET.SubElement(group, "rect", {"x": "13", "y": "15", "width": "22", "height": "15", "rx": "2",
-                                  "fill": "#8d5a2b", "stroke": ink})
-    ET.SubElement(group, "rect", {"x": "22", "y": "20", "width": "4", "height": "5",
-                                  "fill": "#ffd54f"})
+    ET.SubElement(
+        group,
+        "rect",
+        {
+            "x": "13",
+            "y": "15",
+            "width": "22",
+            "height": "15",
+            "rx": "2",
+            "fill": "#8d5a2b",
+            "stroke": ink,
+        },
+    )
+    ET.SubElement(
+        group, "rect", {"x": "22", "y": "20", "width": "4", "height": "5", "fill": "#ffd54f"}
+    )
 
 
 def _art_balloon(group, layout, cell, ink) -> None:
-    ET.SubElement(group, "circle", {"cx": "24", "cy": "17", "r": "9", "fill": "#e53935",
-                                    "stroke": ink})
-    ET.SubElement(group, "rect", {"x": "21", "y": "29", "width": "6", "height": "5",
-                                  "fill": "#8d5a2b"})
+    ET.SubElement(
+        group, "circle", {"cx": "24", "cy": "17", "r": "9", "fill": "#e53935", "stroke": ink}
+    )
+    ET.SubElement(
+        group, "rect", {"x": "21", "y": "29", "width": "6", "height": "5", "fill": "#8d5a2b"}
+    )
 
 
 def _art_plane(group, layout, cell, ink) -> None:
-    ET.SubElement(group, "path", {"d": "M24 8 v26 M12 20 h24 M19 32 h10", "stroke": ink,
-                                  "stroke-width": "3", "stroke-linecap": "round"})
+    ET.SubElement(
+        group,
+        "path",
+        {
+            "d": "M24 8 v26 M12 20 h24 M19 32 h10",
+            "stroke": ink,
+            "stroke-width": "3",
+            "stroke-linecap": "round",
+        },
+    )
 
 
 def _art_water(group, layout, cell, ink) -> None:
-    ET.SubElement(group, "path", {"d": "M10 22 q4 -4 8 0 t8 0 t8 0 t8 0", "stroke": ink,
-                                  "fill": "none", "opacity": "0.6"})
+    ET.SubElement(
+        group,
+        "path",
+        {"d": "M10 22 q4 -4 8 0 t8 0 t8 0 t8 0", "stroke": ink, "fill": "none", "opacity": "0.6"},
+    )
 
 
 def _art_teeth(group, layout, cell, ink) -> None:
-    ET.SubElement(group, "path", {"d": "M10 16 l4 8 l4 -8 l4 8 l4 -8 l4 8 l4 -8 l4 8",
-                                  "stroke": ink, "fill": "none", "stroke-width": "1.5"})
+    ET.SubElement(
+        group,
+        "path",
+        {
+            "d": "M10 16 l4 8 l4 -8 l4 8 l4 -8 l4 8 l4 -8 l4 8",
+            "stroke": ink,
+            "fill": "none",
+            "stroke-width": "1.5",
+        },
+    )
 
 
 def _art_barrel(group, layout, cell, ink) -> None:
-    ET.SubElement(group, "ellipse", {"cx": "24", "cy": "21", "rx": "9", "ry": "11",
-                                     "fill": "#6d3514", "stroke": ink})
+    ET.SubElement(
+        group,
+        "ellipse",
+        {"cx": "24", "cy": "21", "rx": "9", "ry": "11", "fill": "#6d3514", "stroke": ink},
+    )
     ET.SubElement(group, "path", {"d": "M15 17 h18 M15 25 h18", "stroke": ink})
 
 
 def _art_face(group, layout, cell, ink) -> None:
-    ET.SubElement(group, "circle", {"cx": "24", "cy": "20", "r": "9", "fill": "none",
-                                    "stroke": ink, "stroke-width": "1.5"})
-    ET.SubElement(group, "path", {"d": "M20 18 h1 M27 18 h1 M20 24 q4 3 8 0", "stroke": ink,
-                                  "stroke-width": "1.5", "fill": "none"})
+    ET.SubElement(
+        group,
+        "circle",
+        {"cx": "24", "cy": "20", "r": "9", "fill": "none", "stroke": ink, "stroke-width": "1.5"},
+    )
+    ET.SubElement(
+        group,
+        "path",
+        {
+            "d": "M20 18 h1 M27 18 h1 M20 24 q4 3 8 0",
+            "stroke": ink,
+            "stroke-width": "1.5",
+            "fill": "none",
+        },
+    )
 
 
 _ART = {
@@ -545,9 +715,7 @@ def _draw_ship(svg: ET.Element, layout: Layout, ship: dict, selected: bool) -> N
     crew = ship["crew"]
     group = ET.SubElement(svg, "g", {"class": f"ship crew-{crew}"})
     ET.SubElement(group, "title").text = f"{piece_label(ship['id']).capitalize()} at {ship['cell']}"
-    hull = (
-        f"M{_n(x)},{_n(y)} h{_n(w)} l-{_n(w * 0.14)},{_n(h)} h-{_n(w * 0.72)} z"
-    )
+    hull = f"M{_n(x)},{_n(y)} h{_n(w)} l-{_n(w * 0.14)},{_n(h)} h-{_n(w * 0.72)} z"
     ET.SubElement(
         group,
         "path",
@@ -556,20 +724,34 @@ def _draw_ship(svg: ET.Element, layout: Layout, ship: dict, selected: bool) -> N
     ET.SubElement(
         group,
         "rect",
-        {"x": _n(x + w * 0.3), "y": _n(y + h * 0.25), "width": _n(w * 0.4),
-         "height": _n(h * 0.45), "fill": CREW_FILL[crew], "stroke": "#3e2a18"},
+        {
+            "x": _n(x + w * 0.3),
+            "y": _n(y + h * 0.25),
+            "width": _n(w * 0.4),
+            "height": _n(h * 0.45),
+            "fill": CREW_FILL[crew],
+            "stroke": "#3e2a18",
+        },
     )
     if selected:
         ET.SubElement(
             group,
             "rect",
-            {"x": _n(x - 2), "y": _n(y - 2), "width": _n(w + 4), "height": _n(h + 4),
-             "rx": "4", "fill": "none", "stroke": "#f0b400", "stroke-width": "3",
-             "class": "selected"},
+            {
+                "x": _n(x - 2),
+                "y": _n(y - 2),
+                "width": _n(w + 4),
+                "height": _n(h + 4),
+                "rx": "4",
+                "fill": "none",
+                "stroke": "#f0b400",
+                "stroke-width": "3",
+                "class": "selected",
+            },
         )
 
 
-def _draw_pirate(svg: ET.Element, layout: Layout, pirate: dict, view: View, selected: bool):
+def _draw_pirate(svg: ET.Element, layout: Layout, pirate: dict, selected: bool) -> None:
     disc = layout.discs[pirate["id"]]
     crew = pirate["crew"]
     group = ET.SubElement(svg, "g", {"class": f"pirate crew-{crew}"})
@@ -584,20 +766,39 @@ def _draw_pirate(svg: ET.Element, layout: Layout, pirate: dict, view: View, sele
         ET.SubElement(
             group,
             "circle",
-            {"cx": _n(disc.x), "cy": _n(disc.y), "r": _n(disc.r + 3), "fill": "none",
-             "stroke": "#f0b400", "stroke-width": "3", "class": "selected"},
+            {
+                "cx": _n(disc.x),
+                "cy": _n(disc.y),
+                "r": _n(disc.r + 3),
+                "fill": "none",
+                "stroke": "#f0b400",
+                "stroke-width": "3",
+                "class": "selected",
+            },
         )
     ET.SubElement(
         group,
         "circle",
-        {"cx": _n(disc.x), "cy": _n(disc.y), "r": _n(disc.r), "fill": CREW_FILL[crew],
-         "stroke": "#111111" if crew != "black" else "#dddddd", "stroke-width": "1.5"},
+        {
+            "cx": _n(disc.x),
+            "cy": _n(disc.y),
+            "r": _n(disc.r),
+            "fill": CREW_FILL[crew],
+            "stroke": "#111111" if crew != "black" else "#dddddd",
+            "stroke-width": "1.5",
+        },
     )
     number = ET.SubElement(
         group,
         "text",
-        {"x": _n(disc.x), "y": _n(disc.y + disc.r * 0.4), "font-size": _n(disc.r * 1.15),
-         "font-weight": "700", "text-anchor": "middle", "fill": CREW_INK[crew]},
+        {
+            "x": _n(disc.x),
+            "y": _n(disc.y + disc.r * 0.4),
+            "font-size": _n(disc.r * 1.15),
+            "font-weight": "700",
+            "text-anchor": "middle",
+            "fill": CREW_INK[crew],
+        },
     )
     number.text = pirate["id"][1]
     badges = []
@@ -612,9 +813,28 @@ def _draw_pirate(svg: ET.Element, layout: Layout, pirate: dict, view: View, sele
     for i, (text, fill, ink) in enumerate(badges):
         bx = disc.x + disc.r * 0.8 - i * 7
         by = disc.y + disc.r * 0.8
-        ET.SubElement(group, "circle", {"cx": _n(bx), "cy": _n(by), "r": "4.5", "fill": fill,
-                                        "stroke": "#222222", "stroke-width": "0.6"})
-        badge = ET.SubElement(group, "text", {"x": _n(bx), "y": _n(by + 2.6), "font-size": "7",
-                                              "font-weight": "700", "text-anchor": "middle",
-                                              "fill": ink})
+        ET.SubElement(
+            group,
+            "circle",
+            {
+                "cx": _n(bx),
+                "cy": _n(by),
+                "r": "4.5",
+                "fill": fill,
+                "stroke": "#222222",
+                "stroke-width": "0.6",
+            },
+        )
+        badge = ET.SubElement(
+            group,
+            "text",
+            {
+                "x": _n(bx),
+                "y": _n(by + 2.6),
+                "font-size": "7",
+                "font-weight": "700",
+                "text-anchor": "middle",
+                "fill": ink,
+            },
+        )
         badge.text = text

@@ -1,3 +1,9 @@
 """Websocket routes, mounted by jackal_site.asgi."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from .consumers import GameConsumer
+
+websocket_urlpatterns = [
+    path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+]

@@ -1,0 +1,360 @@
+"""The board page: the island, whose turn, scores, the move log, and making a move.
+
+Everything a page, a partial or a websocket message shows is built by `board_context` from
+`player_view(state, viewer_seat)` only: never from `game.state` or `game.seed`. The page works
+without JavaScript (links to select a piece, a form whose buttons are the legal targets); with
+htmx, the same links and forms swap only the board partial (`games/board.html#board`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games import access, services
+from games.board_svg import Layout, Spot, piece_label, render_board, side_for
+from games.models import Game, Move
+from rules.jackal import JackalError, View, player_view, render_text
+from rules.jackal import Move as RulesMove
+
+LOG_LENGTH = 40
+BOARD_PARTIAL = "games/board.html#board"
+
+
+@dataclass
+class Target:
+    """One legal move as a button: over its target cell (`spot`), or in the list below."""
+
+    move: str
+    label: str
+    spot: Spot | None = None
+    coin: bool = False
+    dom_id: str = ""
+
+
+@dataclass
+class PieceChoice:
+    """A piece of the crew to act that has legal moves; clicking it shows its targets."""
+
+    id: str
+    label: str
+    spot: Spot | None
+    selected: bool
+    query: str
+    targets: list[Target] = field(default_factory=list)
+
+
+@dataclass
+class Actions:
+    """What the viewer may do now (empty for spectators and for players waiting)."""
+
+    pieces: list[PieceChoice] = field(default_factory=list)
+    selected: PieceChoice | None = None
+    targets: set[str] = field(default_factory=set)
+    other_moves: list[Target] = field(default_factory=list)
+    coin_choice: bool = False
+    coin: bool = False
+    coin_query: str = ""
+    forced: bool = False
+
+
+def board_page(request: HttpRequest, game: Game) -> HttpResponse:
+    """The whole game page; `games.views.lobby` has checked that this user may watch."""
+    context = board_context(
+        game,
+        request.user,
+        select=request.GET.get("select"),
+        coin=request.GET.get("coin") == "1",
+    )
+    return render(request, "games/board.html", context)
+
+
+@login_required
+@require_GET
+def board_partial(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _watchable_game(request, game_id)
+    context = board_context(
+        game,
+        request.user,
+        select=request.GET.get("select"),
+        coin=request.GET.get("coin") == "1",
+    )
+    return render(request, BOARD_PARTIAL, context)
+
+
+@login_required
+@require_POST
+def move(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Play the move in `move` (a target button) or `notation` (typed) at `expected_ply`.
+
+    Whatever happens, the answer is a fresh board: with htmx the partial with a notice (status
+    200, so that htmx swaps it in), without it a redirect to the page with a message.
+    """
+    game = _watchable_game(request, game_id)
+    text = (request.POST.get("move") or request.POST.get("notation") or "").strip()
+    seat = access.seat_of(game, request.user)
+    typed = ""
+    if seat is None:
+        notice = (_("You are watching this game: only its players make moves."), "error")
+    else:
+        try:
+            expected_ply = int(request.POST.get("expected_ply", ""))
+        except ValueError:
+            expected_ply = -1  # a form without the ply it was looking at is treated as stale
+        try:
+            result = services.submit_move(
+                game.pk,
+                seat_index=seat.index,
+                text=text,
+                expected_ply=expected_ply,
+                user=request.user,
+            )
+        except services.GameError as error:
+            notice = (error.message, "error")
+            if isinstance(error, services.MoveRefused):
+                typed = text
+        else:
+            played = _("You played %(move)s.") % {"move": text}
+            notice = (" ".join([played, *result.events]), "success")
+    game.refresh_from_db()
+    if request.htmx:
+        context = board_context(game, request.user, notice=notice, typed=typed)
+        return render(request, BOARD_PARTIAL, context)
+    level = messages.ERROR if notice[1] == "error" else messages.SUCCESS
+    messages.add_message(request, level, notice[0])
+    return redirect(game)
+
+
+def _watchable_game(request: HttpRequest, game_id: int) -> Game:
+    game = get_object_or_404(Game, pk=game_id)
+    if game.status == Game.Status.OPEN or not access.can_watch(game, request.user):
+        # A private game does not admit to existing; an open table has no board yet.
+        raise Http404
+    return game
+
+
+# --- What the board shows ------------------------------------------------------------------------
+
+
+def board_context(
+    game: Game,
+    user,
+    *,
+    select: str | None = None,
+    coin: bool = False,
+    notice: tuple[str, str] | None = None,
+    typed: str = "",
+) -> dict:
+    """The template context of the board partial for `user`, built from their player view."""
+    seat_index = access.viewer_seat(game, user)
+    view = player_view(services.head_state(game), seat_index)
+    seats = list(game.seats.select_related("user", "game"))
+    log = list(game.moves.order_by("-ply")[:LOG_LENGTH])
+    last_move = _cells_of(log[0].text) if log else None
+    layout = Layout(view, side_for(view))
+    actions = _actions(game, view, layout, (select or "").upper(), coin)
+    svg = render_board(
+        view,
+        side=layout.side,
+        selected=actions.selected.id if actions.selected else None,
+        targets=actions.targets,
+        last_move=last_move,
+    )
+    return {
+        "game": game,
+        "view": view,
+        "svg": svg,
+        "actions": actions,
+        "my_seat": seat_index,
+        "players": _players(view, seats, seat_index),
+        "status": _status(game, view, seats, seat_index),
+        "log": [_log_entry(move, seats) for move in log],
+        "text_board": render_text(view),
+        "notice": {"text": notice[0], "level": notice[1]} if notice else None,
+        "typed": typed,
+        "partial_url": reverse("game_board_partial", args=[game.pk]),
+        "page_url": game.get_absolute_url(),
+    }
+
+
+def _actions(game: Game, view: View, layout: Layout, select: str, coin: bool) -> Actions:
+    if not game.is_running or not view.legal_moves:
+        return Actions()
+    by_piece: dict[str, list[RulesMove]] = {}
+    general: list[RulesMove] = []
+    for text in view.legal_moves:
+        parsed = RulesMove.parse(text)
+        if parsed.piece is None:
+            general.append(parsed)
+        else:
+            by_piece.setdefault(parsed.piece, []).append(parsed)
+    actions = Actions(coin=coin)
+    if view.pending and view.pending["pirate"] in by_piece:
+        # A chain choice: the same pirate must decide, nothing else may move.
+        select = view.pending["pirate"]
+        actions.forced = True
+    positions = {p["id"]: p["cell"] for p in view.pirates}
+    positions.update({s["id"]: s["cell"] for s in view.ships})
+    for piece_id in by_piece:
+        selected = piece_id == select
+        where = positions.get(piece_id)
+        label = piece_label(piece_id)
+        label = label[0].upper() + label[1:]
+        described = _("%(piece)s at %(cell)s") % {"piece": label, "cell": where} if where else label
+        actions.pieces.append(
+            PieceChoice(
+                id=piece_id,
+                label=described if where else _("%(piece)s (dead)") % {"piece": label},
+                spot=layout.piece_spot(piece_id),
+                selected=selected,
+                query="" if selected else "?" + urlencode({"select": piece_id}),
+            )
+        )
+    actions.selected = next((p for p in actions.pieces if p.selected), None)
+    if actions.selected is not None:
+        _targets_of(actions, by_piece[actions.selected.id], layout, coin)
+    actions.other_moves += [Target(move=str(m), label=_describe_move(m)) for m in general]
+    return actions
+
+
+def _targets_of(actions: Actions, moves: list[RulesMove], layout: Layout, coin: bool) -> None:
+    piece = actions.selected
+    by_cell: dict[str, list[RulesMove]] = {}
+    for m in moves:
+        if m.kind == "stay" or m.target is None:
+            actions.other_moves.append(Target(move=str(m), label=_describe_move(m)))
+        else:
+            by_cell.setdefault(str(m.target), []).append(m)
+    actions.coin_choice = any(
+        {m.with_coin for m in options} == {True, False} for options in by_cell.values()
+    )
+    if actions.coin_choice:
+        query = {"select": piece.id}
+        if not coin:
+            query["coin"] = "1"
+        actions.coin_query = "?" + urlencode(query)
+    for cell, options in by_cell.items():
+        preferred = [m for m in options if m.with_coin == coin] or options
+        first, *others = preferred
+        piece.targets.append(
+            Target(
+                move=str(first),
+                label=_describe_move(first),
+                spot=layout.cell_spot(cell),
+                coin=first.with_coin,
+                dom_id=f"target-{cell}",
+            )
+        )
+        actions.targets.add(cell)
+        actions.other_moves += [Target(move=str(m), label=_describe_move(m)) for m in others]
+
+
+def _describe_move(m: RulesMove) -> str:
+    """A move in words, for buttons and screen readers."""
+    if m.kind == "agree":
+        return _("End the game by agreement")
+    who = piece_label(m.piece)
+    who = who[0].upper() + who[1:]
+    where = {"piece": who, "cell": str(m.target) if m.target else ""}
+    phrases = {
+        "move": _("Move %(piece)s to %(cell)s"),
+        "disembark": _("Land %(piece)s on %(cell)s"),
+        "board": _("%(piece)s boards the ship at %(cell)s"),
+        "swim": _("%(piece)s swims to %(cell)s"),
+        "spin": _("%(piece)s climbs one step on %(cell)s"),
+        "fly": _("Fly %(piece)s to %(cell)s"),
+        "ship": _("Sail %(piece)s to %(cell)s"),
+        "revive": _("Revive %(piece)s at %(cell)s"),
+        "choose": _("%(piece)s goes on to %(cell)s"),
+        "stay": _("%(piece)s stays on the plane at %(origin)s"),
+    }
+    text = phrases[m.kind] % {**where, "origin": str(m.origin)}
+    if m.with_coin:
+        text += " " + _("with a coin")
+    return text
+
+
+def _cells_of(text: str) -> tuple[str | None, str | None] | None:
+    try:
+        m = RulesMove.parse(text)
+    except JackalError:
+        return None
+    return (str(m.origin) if m.origin else None, str(m.target) if m.target else None)
+
+
+@dataclass
+class PlayerLine:
+    name: str
+    crews: tuple[str, ...]
+    coins: int
+    to_act: bool
+    is_viewer: bool
+
+
+def _players(view: View, seats, seat_index: int | None) -> list[PlayerLine]:
+    return [
+        PlayerLine(
+            name=seat.occupant_name,
+            crews=tuple(c for c in view.crews if view.crew_owner.get(c) == seat.index),
+            coins=view.seat_scores.get(str(seat.index), 0),
+            to_act=not view.over and view.to_act == seat.index,
+            is_viewer=seat.index == seat_index,
+        )
+        for seat in seats
+    ]
+
+
+def _status(game: Game, view: View, seats, seat_index: int | None) -> str:
+    names = {seat.index: seat.occupant_name for seat in seats}
+    if game.status == Game.Status.ABORTED:
+        return _("This game was stopped: %(reason)s.") % {"reason": game.abort_reason}
+    if view.over or game.status == Game.Status.FINISHED:
+        outcome = view.outcome or {}
+        ranking = outcome.get("ranking") or []
+        winners = ", ".join(names.get(seat, "?") for seat in (ranking[0] if ranking else []))
+        return _("Game over after %(ply)d moves. Winner: %(winners)s.") % {
+            "ply": view.ply,
+            "winners": winners or "—",
+        }
+    crew = (view.crew_to_act or "").capitalize()
+    if seat_index is not None and view.to_act == seat_index:
+        text = _("Your turn: move %(crew)s.") % {"crew": crew}
+        if view.pending:
+            text += " " + _("%(piece)s must choose where to go on from %(cell)s.") % {
+                "piece": piece_label(view.pending["pirate"]),
+                "cell": view.pending["cell"],
+            }
+        return text
+    return _("%(crew)s to move: waiting for %(name)s.") % {
+        "crew": crew,
+        "name": names.get(view.to_act, "?"),
+    }
+
+
+@dataclass
+class LogEntry:
+    ply: int
+    crew: str
+    name: str
+    text: str
+    events: list[str]
+
+
+def _log_entry(move: Move, seats) -> LogEntry:
+    crews = {"W": "white", "Y": "yellow", "B": "black", "R": "red"}
+    names = {seat.index: seat.occupant_name for seat in seats}
+    return LogEntry(
+        ply=move.ply,
+        crew=crews.get(move.text[:1].upper(), ""),
+        name=names.get(move.seat, ""),
+        text=move.text,
+        events=list(move.events),
+    )

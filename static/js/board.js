@@ -1,0 +1,33 @@
+// An HTTP answer and a websocket message can cross on the way: never let an older board
+// (lower data-ply) replace the newer one on the page.
+(function () {
+  "use strict";
+
+  function shownPly() {
+    var board = document.getElementById("board");
+    return board ? Number(board.getAttribute("data-ply")) : -1;
+  }
+
+  function plyOf(html) {
+    var match = /data-ply="(\d+)"/.exec(html || "");
+    return match ? Number(match[1]) : null;
+  }
+
+  function isOlder(html) {
+    var ply = plyOf(html);
+    return ply !== null && ply < shownPly();
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "board" &&
+        isOlder(event.detail.serverResponse)) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    if (isOlder(event.detail.message)) {
+      event.preventDefault();
+    }
+  });
+})();
