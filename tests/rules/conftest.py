@@ -19,3 +19,15 @@ def _fresh_cache():
 @pytest.fixture(autouse=True, scope="session")
 def _celery_runs_tasks_inline():
     yield
+
+
+def pytest_collection_modifyitems(config, items):
+    """Long playouts (@pytest.mark.slow) in tests/rules run only when asked for: `-m slow` or
+    RUN_SLOW=1. The default run still plays hundreds of whole games."""
+    if "slow" in (config.getoption("markexpr") or "") or os.environ.get("RUN_SLOW") == "1":
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    skip = pytest.mark.skip(reason="long playout: run with -m slow or RUN_SLOW=1")
+    for item in items:
+        if item.get_closest_marker("slow") and str(item.path).startswith(here):
+            item.add_marker(skip)

@@ -129,7 +129,7 @@ def test_random_playouts_end_and_conserve_coins(players, teams):
 @pytest.mark.parametrize("players,teams", SETUPS)
 def test_many_fast_playouts(players, teams):
     """More whole games, invariants checked every 50 plies and at the end."""
-    for i in range(40):
+    for i in range(100):
         playout(f"fast-{players}-{teams}-{i}", players, teams, random.Random(1000 + i), 50)
 
 
