@@ -79,19 +79,25 @@ def main() -> None:
     setups = SETUPS
     if args.players:
         setups = [(args.players, args.teams and args.players == 4)]
-    print(f"Python {sys.version.split()[0]}, {args.runs} runs x {args.games} games, set-ups "
-          + ", ".join(f"{p}p{' teams' if t else ''}" for p, t in setups))
+    print(
+        f"Python {sys.version.split()[0]}, {args.runs} runs x {args.games} games, set-ups "
+        + ", ".join(f"{p}p{' teams' if t else ''}" for p, t in setups)
+    )
     for name, loop in (("fast", play_fast), ("copy", play_copy), ("public", play_public)):
         pps, gps, avg = timed(loop, args.games, args.runs, setups, name)
-        print(f"{name:>6}: {pps:>9,.0f} plies/s  {gps:>7.1f} games/s  "
-              f"(median of {args.runs}; {avg:.0f} plies per game)")
+        print(
+            f"{name:>6}: {pps:>9,.0f} plies/s  {gps:>7.1f} games/s  "
+            f"(median of {args.runs}; {avg:.0f} plies per game)"
+        )
     tracemalloc.start()
     play_public("memory", *setups[0], random.Random(0))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(f"memory: tracemalloc peak {peak / 1024:.0f} KiB during one public-API game; "
-          f"max RSS {rss / 1024:.1f} MiB")
+    print(
+        f"memory: tracemalloc peak {peak / 1024:.0f} KiB during one public-API game; "
+        f"max RSS {rss / 1024:.1f} MiB"
+    )
 
 
 if __name__ == "__main__":

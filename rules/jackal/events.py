@@ -2,8 +2,8 @@
 
 An event only tells what every player can now see (a revealed tile is face-up for all).
 
->>> e = Event("reveal", "White 2", "reveals ice at F7", {"piece": "W2", "cell": "F7", "tile": "ice"})
->>> f = Event("slide", "White 2", "slides on to G8", {"piece": "W2", "cell": "G8"})
+>>> e = Event("reveal", "White 2", "reveals ice at F7", {"cell": "F7", "tile": "ice"})
+>>> f = Event("ice", "White 2", "slides on to G8", {"cell": "G8"})
 >>> str(e)
 'White 2 reveals ice at F7'
 >>> narrate([e, f])

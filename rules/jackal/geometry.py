@@ -89,9 +89,7 @@ SEA_NEIGHBOURS = tuple(tuple(n for n in NEIGHBOURS[c] if not LAND[n]) for c in r
 _KNIGHT_DELTAS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 KNIGHT = tuple(
     tuple(
-        t
-        for t in (cell_at(c % SIZE + dx, c // SIZE + dy) for dx, dy in _KNIGHT_DELTAS)
-        if t >= 0
+        t for t in (cell_at(c % SIZE + dx, c // SIZE + dy) for dx, dy in _KNIGHT_DELTAS) if t >= 0
     )
     for c in range(CELLS)
 )
@@ -121,9 +119,7 @@ def _first_sea(c: int, d: int) -> int:
 
 
 # Where a cannon on a land cell facing d throws a pirate: the first sea cell on that line.
-CANNON_DEST = tuple(
-    _first_sea(c, d) if LAND[c] else -1 for c in range(CELLS) for d in range(8)
-)
+CANNON_DEST = tuple(_first_sea(c, d) if LAND[c] else -1 for c in range(CELLS) for d in range(8))
 
 # Ships: each side has 9 berths facing its 9 edge tiles.
 BERTHS = (

@@ -2,7 +2,7 @@
 
 Notation (see docs/notation.md)::
 
-    W2 E5-F6     pirate W2 goes one square: land step, disembark, board, swim (kind from the squares)
+    W2 E5-F6     pirate W2 goes one square: land step, disembark, board or swim
     W2 E5-F6$    the same, dragging a coin from E5
     W2 F7+       W2 climbs one step further on the spinner at F7 (W2 F7+$ with a coin)
     W2 F7^K3     W2 flies the plane from F7 to K3
@@ -98,10 +98,6 @@ class Move:
         )
 
     @property
-    def _kind_code(self) -> int:
-        return self.code & 7
-
-    @property
     def kind(self) -> str:
         k = self.code & 7
         if k == K_STEP:
@@ -192,7 +188,7 @@ def format_code(code: int) -> str:
     origin = code >> 7 & 255
     target = code >> 15 & 255
     coin = "$" if code & COIN else ""
-    if kind == K_STEP or kind == K_SHIP:
+    if kind in (K_STEP, K_SHIP):
         return f"{piece} {NAMES[origin]}-{NAMES[target]}{coin}"
     if kind == K_SPIN:
         return f"{piece} {NAMES[origin]}+{coin}"

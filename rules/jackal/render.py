@@ -96,8 +96,11 @@ def render_text(subject: View | State) -> str:
                 coins.append(f"{cell['coord']} {cell['coins']} ({per})")
             else:
                 coins.append(f"{cell['coord']} {cell['coins']}")
-    lines.append("Coins: " + (", ".join(coins) if coins else "none on face-up tiles")
-                 + f"; {view.coins['on_island']} left on the island")
+    lines.append(
+        "Coins: "
+        + (", ".join(coins) if coins else "none on face-up tiles")
+        + f"; {view.coins['on_island']} left on the island"
+    )
     states = []
     for p in view.pirates:
         if not p["alive"]:
@@ -122,8 +125,10 @@ def render_text(subject: View | State) -> str:
         line = f"Ply {view.ply}: {view.crew_to_act.capitalize()} (seat {view.to_act}) to act"
         if view.pending:
             pend = view.pending
-            line += (f"; {pend['pirate']} at {pend['cell']} must choose ({pend['kind']}): "
-                     + ", ".join(pend["options"]) + (" or stay" if pend["can_stay"] else ""))
+            line += (
+                f"; {pend['pirate']} at {pend['cell']} must choose ({pend['kind']}): "
+                + ", ".join(pend["options"])
+                + (" or stay" if pend["can_stay"] else "")
+            )
         lines.append(line)
     return "\n".join(lines) + "\n"
-

@@ -17,8 +17,8 @@ from .errors import IllegalMove, JackalError
 from .events import Event
 from .geometry import (
     BERTH_MOVES,
+    CANNON_DEST,
     CELL_BY_NAME,
-    DIR_NAMES,
     DIR_TO,
     FRONT,
     KNIGHT,
@@ -29,8 +29,6 @@ from .geometry import (
     SEA_NEIGHBOURS,
     SHIP_START,
     STEP,
-    CANNON_DEST,
-    Coord,
 )
 from .moves import (
     COIN,
@@ -47,6 +45,7 @@ from .moves import (
     NONE_CELL,
     Move,
     format_code,
+    piece_index,
     piece_name,
 )
 from .rng import DealRng
@@ -514,7 +513,7 @@ class State:
                     o = occ[t] & en
                     if o and kt == SPINNER:
                         o = self._on_step(o, 1)
-                    if kt == FORTRESS or kt == NATIVE:
+                    if kt in _FORT:
                         if not o:
                             add(base | t << 15)
                         continue
@@ -540,12 +539,11 @@ class State:
                 for t in BERTH_MOVES[berth]:
                     add(base | t << 15)
         girl = self._native
-        if girl >= 0 and occ[girl] & CREW_MASK[c]:
-            if any(not drunk[q] for q in BITS[occ[girl] & CREW_MASK[c]]):
-                for p in range(3 * c, 3 * c + 3):
-                    if pc[p] < 0:
-                        add(K_REVIVE | p << 3 | NONE_CELL << 7 | girl << 15)
-                        break
+        if girl >= 0 and any(not drunk[q] for q in BITS[occ[girl] & CREW_MASK[c]]):
+            for p in range(3 * c, 3 * c + 3):
+                if pc[p] < 0:
+                    add(K_REVIVE | p << 3 | NONE_CELL << 7 | girl << 15)
+                    break
         return res
 
     def _on_step(self, mask: int, step: int) -> int:
@@ -575,7 +573,7 @@ class State:
             o = occ[t] & en
             if o and kt == SPINNER:
                 o = self._on_step(o, 1)
-            if kt == FORTRESS or kt == NATIVE:
+            if kt in _FORT:
                 if o or carrying:
                     continue
             elif o and carrying:
@@ -634,9 +632,13 @@ class State:
                 if ev is not None:
                     verb = "moves" if LAND[target] else "steps"
                     self._log(
-                        "move", _name(p), f"{verb} from {NAMES[origin]} to {NAMES[target]}"
+                        "move",
+                        _name(p),
+                        f"{verb} from {NAMES[origin]} to {NAMES[target]}"
                         + (" with a coin" if code & COIN else ""),
-                        piece=piece_name(p), origin=NAMES[origin], target=NAMES[target],
+                        piece=piece_name(p),
+                        origin=NAMES[origin],
+                        target=NAMES[target],
                         coin=bool(code & COIN),
                     )
                 self._ps[p] = 0
@@ -646,17 +648,24 @@ class State:
                 self._occ[origin] &= ~(1 << p)
                 if ev is not None:
                     self._log(
-                        "disembark", _name(p),
+                        "disembark",
+                        _name(p),
                         f"lands from the {CREWS[self._shipc[origin]]} ship at {NAMES[target]}",
-                        piece=piece_name(p), origin=NAMES[origin], target=NAMES[target],
+                        piece=piece_name(p),
+                        origin=NAMES[origin],
+                        target=NAMES[target],
                     )
                 self._go(p, target, DIR_TO[(origin, target)], origin)
             else:
                 self._occ[origin] &= ~(1 << p)
                 if ev is not None:
                     self._log(
-                        "swim", _name(p), f"swims from {NAMES[origin]} to {NAMES[target]}",
-                        piece=piece_name(p), origin=NAMES[origin], target=NAMES[target],
+                        "swim",
+                        _name(p),
+                        f"swims from {NAMES[origin]} to {NAMES[target]}",
+                        piece=piece_name(p),
+                        origin=NAMES[origin],
+                        target=NAMES[target],
                     )
                 self._enter_sea(p, target)
         elif k == K_SPIN:
@@ -669,9 +678,13 @@ class State:
             self._plane_used = True
             if ev is not None:
                 self._log(
-                    "fly", _name(p), f"flies the plane from {NAMES[origin]} to {NAMES[target]}"
+                    "fly",
+                    _name(p),
+                    f"flies the plane from {NAMES[origin]} to {NAMES[target]}"
                     + (" with a coin" if code & COIN else ""),
-                    piece=piece_name(p), origin=NAMES[origin], target=NAMES[target],
+                    piece=piece_name(p),
+                    origin=NAMES[origin],
+                    target=NAMES[target],
                     coin=bool(code & COIN),
                 )
             self._go(p, target, MV_FLIGHT, origin)
@@ -681,9 +694,11 @@ class State:
             self._place(piece, target, 0)
             if ev is not None:
                 self._log(
-                    "revive", _name(piece),
+                    "revive",
+                    _name(piece),
                     f"is revived in the native girl's fortress at {NAMES[target]}",
-                    piece=piece_name(piece), target=NAMES[target],
+                    piece=piece_name(piece),
+                    target=NAMES[target],
                 )
         if not self._pend and not self._over:
             self._end_turn()
@@ -716,8 +731,13 @@ class State:
             if self._carry:
                 self._drop_coin(cell << 3)
             if self._ev is not None:
-                self._log("stay", _name(p), f"waits by the plane at {NAMES[cell]}",
-                          piece=piece_name(p), cell=NAMES[cell])
+                self._log(
+                    "stay",
+                    _name(p),
+                    f"waits by the plane at {NAMES[cell]}",
+                    piece=piece_name(p),
+                    cell=NAMES[cell],
+                )
             return
         taken = self._taken
         if taken is None:
@@ -734,20 +754,36 @@ class State:
                 self._plane_used = True
             if ev is not None:
                 how = "flies the plane" if pend == P_PLANE else "slides into another flight"
-                self._log("fly", _name(p), f"{how} from {NAMES[cell]} to {NAMES[target]}",
-                          piece=piece_name(p), origin=NAMES[cell], target=NAMES[target])
+                self._log(
+                    "fly",
+                    _name(p),
+                    f"{how} from {NAMES[cell]} to {NAMES[target]}",
+                    piece=piece_name(p),
+                    origin=NAMES[cell],
+                    target=NAMES[target],
+                )
             self._go(p, target, MV_FLIGHT, cell)
         elif pend == P_KNIGHT:
             if ev is not None:
-                self._log("horse", _name(p), f"jumps like a knight from {NAMES[cell]} to "
-                          f"{NAMES[target]}", piece=piece_name(p), origin=NAMES[cell],
-                          target=NAMES[target])
+                self._log(
+                    "horse",
+                    _name(p),
+                    f"jumps like a knight from {NAMES[cell]} to {NAMES[target]}",
+                    piece=piece_name(p),
+                    origin=NAMES[cell],
+                    target=NAMES[target],
+                )
             self._go(p, target, MV_KNIGHT, cell)
         else:
             if ev is not None:
-                self._log("arrow", _name(p), f"follows the arrow from {NAMES[cell]} to "
-                          f"{NAMES[target]}", piece=piece_name(p), origin=NAMES[cell],
-                          target=NAMES[target])
+                self._log(
+                    "arrow",
+                    _name(p),
+                    f"follows the arrow from {NAMES[cell]} to {NAMES[target]}",
+                    piece=piece_name(p),
+                    origin=NAMES[cell],
+                    target=NAMES[target],
+                )
             self._go(p, target, DIR_TO[(cell, target)], cell)
 
     def _spin(self, p: int, cell: int, coin: bool) -> None:
@@ -763,9 +799,14 @@ class State:
         if self._ev is not None:
             steps = self._arg[cell]
             self._log(
-                "spin", _name(p), f"goes on to step {step} of {steps} in the "
+                "spin",
+                _name(p),
+                f"goes on to step {step} of {steps} in the "
                 f"{SPINNER_NAMES[steps]} at {NAMES[cell]}" + (" with a coin" if coin else ""),
-                piece=piece_name(p), cell=NAMES[cell], step=step, coin=coin,
+                piece=piece_name(p),
+                cell=NAMES[cell],
+                step=step,
+                coin=coin,
             )
         hit = self._on_step(self._occ[cell] & self._enemy[p // 3] & ~(1 << p), step)
         if hit:
@@ -778,19 +819,34 @@ class State:
         self._shipc[origin] = -1
         self._shipc[target] = s
         if self._ev is not None:
-            self._log("ship", f"The {CREWS[s]} ship", f"sails from {NAMES[origin]} to "
-                      f"{NAMES[target]}", piece=CREW_LETTERS[s] + "S", origin=NAMES[origin],
-                      target=NAMES[target])
+            self._log(
+                "ship",
+                f"The {CREWS[s]} ship",
+                f"sails from {NAMES[origin]} to {NAMES[target]}",
+                piece=CREW_LETTERS[s] + "S",
+                origin=NAMES[origin],
+                target=NAMES[target],
+            )
         victims = occ[target] & self._enemy[s]
         for q in BITS[victims]:
             if self._ev is not None:
-                self._log("kill", f"The {CREWS[s]} ship", f"runs down {_name(q)} at "
-                          f"{NAMES[target]}", piece=piece_name(q), cell=NAMES[target])
+                self._log(
+                    "kill",
+                    f"The {CREWS[s]} ship",
+                    f"runs down {_name(q)} at {NAMES[target]}",
+                    piece=piece_name(q),
+                    cell=NAMES[target],
+                )
             self._kill(q)
         if self._ev is not None:
             for q in BITS[occ[target]]:
-                self._log("board", _name(q), f"is picked up by the {CREWS[s]} ship",
-                          piece=piece_name(q), cell=NAMES[target])
+                self._log(
+                    "board",
+                    _name(q),
+                    f"is picked up by the {CREWS[s]} ship",
+                    piece=piece_name(q),
+                    cell=NAMES[target],
+                )
         occ[origin] = 0
         occ[target] |= aboard
         pc = self._pc
@@ -811,8 +867,9 @@ class State:
                 return
             if not up[cell]:
                 if self._carry:
-                    self._impossible(p, cell, f"cannot carry a coin onto the face-down tile at "
-                                     f"{NAMES[cell]}")
+                    self._impossible(
+                        p, cell, f"cannot carry a coin onto the face-down tile at {NAMES[cell]}"
+                    )
                     return
                 self._reveal(p, cell)
             k = kind[cell]
@@ -827,20 +884,31 @@ class State:
                 mv = dirs[0]
                 nxt = STEP[cell << 3 | mv]
                 if self._ev is not None:
-                    self._log("arrow", _name(p), f"follows the arrow to {NAMES[nxt]}",
-                              piece=piece_name(p), origin=NAMES[cell], target=NAMES[nxt])
+                    self._log(
+                        "arrow",
+                        _name(p),
+                        f"follows the arrow to {NAMES[nxt]}",
+                        piece=piece_name(p),
+                        origin=NAMES[cell],
+                        target=NAMES[nxt],
+                    )
             elif k == ICE:
                 if mv == MV_KNIGHT:
                     self._choose(p, cell, P_KNIGHT, KNIGHT[cell])
                     return
                 if mv == MV_FLIGHT:
-                    self._choose(p, cell, P_FLIGHT,
-                                 self._flight_targets(p // 3, self._carry, cell))
+                    self._choose(p, cell, P_FLIGHT, self._flight_targets(p // 3, self._carry, cell))
                     return
                 nxt = STEP[cell << 3 | mv]
                 if self._ev is not None:
-                    self._log("ice", _name(p), f"slides on to {NAMES[nxt]}",
-                              piece=piece_name(p), origin=NAMES[cell], target=NAMES[nxt])
+                    self._log(
+                        "ice",
+                        _name(p),
+                        f"slides on to {NAMES[nxt]}",
+                        piece=piece_name(p),
+                        origin=NAMES[cell],
+                        target=NAMES[nxt],
+                    )
             elif k == HORSE:
                 self._choose(p, cell, P_KNIGHT, KNIGHT[cell])
                 return
@@ -849,14 +917,24 @@ class State:
                 if mv < 8:
                     mv = (mv + 4) & 7
                 if self._ev is not None:
-                    self._log("crocodile", _name(p), f"is chased back to {NAMES[nxt]} by the "
-                              "crocodile", piece=piece_name(p), origin=NAMES[cell],
-                              target=NAMES[nxt])
+                    self._log(
+                        "crocodile",
+                        _name(p),
+                        f"is chased back to {NAMES[nxt]} by the crocodile",
+                        piece=piece_name(p),
+                        origin=NAMES[cell],
+                        target=NAMES[nxt],
+                    )
             elif k == OGRE:
                 if self._ev is not None:
-                    self._log("ogre", _name(p), "is eaten by the ogre"
-                              + (" together with the coin" if self._carry else ""),
-                              piece=piece_name(p), cell=NAMES[cell], coin=self._carry)
+                    self._log(
+                        "ogre",
+                        _name(p),
+                        "is eaten by the ogre" + (" together with the coin" if self._carry else ""),
+                        piece=piece_name(p),
+                        cell=NAMES[cell],
+                        coin=self._carry,
+                    )
                 if self._carry:
                     self._carry = False
                     self._eaten += 1
@@ -867,16 +945,27 @@ class State:
             elif k == BALLOON:
                 dest = self._ship[p // 3]
                 if self._ev is not None:
-                    self._log("balloon", _name(p), f"is carried by the balloon to the "
-                              f"{CREWS[p // 3]} ship", piece=piece_name(p), origin=NAMES[cell],
-                              target=NAMES[dest])
+                    self._log(
+                        "balloon",
+                        _name(p),
+                        f"is carried by the balloon to the {CREWS[p // 3]} ship",
+                        piece=piece_name(p),
+                        origin=NAMES[cell],
+                        target=NAMES[dest],
+                    )
                 self._enter_sea(p, dest)
                 return
             elif k == CANNON:
                 dest = CANNON_DEST[cell << 3 | self._arg[cell]]
                 if self._ev is not None:
-                    self._log("cannon", _name(p), f"is fired by the cannon to {NAMES[dest]}",
-                              piece=piece_name(p), origin=NAMES[cell], target=NAMES[dest])
+                    self._log(
+                        "cannon",
+                        _name(p),
+                        f"is fired by the cannon to {NAMES[dest]}",
+                        piece=piece_name(p),
+                        origin=NAMES[cell],
+                        target=NAMES[dest],
+                    )
                 self._enter_sea(p, dest)
                 return
             else:  # pragma: no cover - every kind is handled above
@@ -896,8 +985,9 @@ class State:
         taken = self._taken.get(cell << 3 | pend) if self._taken else None
         opts = tuple(t for t in targets if t not in taken) if taken else tuple(targets)
         if not opts and pend != P_PLANE:
-            self._impossible(p, cell, "has no way left that was not taken already: caught in "
-                             "a cycle")
+            self._impossible(
+                p, cell, "has no way left that was not taken already: caught in a cycle"
+            )
             return
         self._place(p, cell, 0)
         self._pend = pend
@@ -913,15 +1003,16 @@ class State:
         if o and step:
             o = self._on_step(o, 1)
         if o:
-            if k == FORTRESS or k == NATIVE:
-                self._impossible(p, cell, f"cannot enter the fortress at {NAMES[cell]}: enemies "
-                                 "hold it")
+            if k in _FORT:
+                self._impossible(
+                    p, cell, f"cannot enter the fortress at {NAMES[cell]}: enemies hold it"
+                )
                 return
             if self._carry:
                 self._impossible(p, cell, f"cannot attack at {NAMES[cell]} while carrying a coin")
                 return
             self._attack(p, o)
-        elif self._carry and (k == FORTRESS or k == NATIVE):
+        elif self._carry and (k in _FORT):
             self._impossible(p, cell, f"cannot carry a coin into the fortress at {NAMES[cell]}")
             return
         self._place(p, cell, step)
@@ -929,17 +1020,27 @@ class State:
         if k == PLANE and not self._plane_used:
             self._choose(p, cell, P_PLANE, self._flight_targets(c, self._carry, cell))
             if ev is not None:
-                self._log("plane", _name(p), "may fly the plane now or wait by it",
-                          piece=piece_name(p), cell=NAMES[cell])
+                self._log(
+                    "plane",
+                    _name(p),
+                    "may fly the plane now or wait by it",
+                    piece=piece_name(p),
+                    cell=NAMES[cell],
+                )
             return
         if self._carry:
             self._drop_coin(cell << 3 | step)
         if k == SPINNER:
             if ev is not None:
                 steps = self._arg[cell]
-                self._log("spin", _name(p), f"stops on step 1 of {steps} in the "
-                          f"{SPINNER_NAMES[steps]} at {NAMES[cell]}", piece=piece_name(p),
-                          cell=NAMES[cell], step=1)
+                self._log(
+                    "spin",
+                    _name(p),
+                    f"stops on step 1 of {steps} in the {SPINNER_NAMES[steps]} at {NAMES[cell]}",
+                    piece=piece_name(p),
+                    cell=NAMES[cell],
+                    step=1,
+                )
         elif k == TRAP:
             friends = occ[cell] & self._friend[c] & ~(1 << p)
             if friends:
@@ -948,19 +1049,36 @@ class State:
                 for q in freed:
                     trap[q] = 0
                 if ev is not None and freed:
-                    self._log("rescue", _name(p), "frees " + ", ".join(_name(q) for q in freed)
-                              + f" from the trap at {NAMES[cell]}", piece=piece_name(p),
-                              cell=NAMES[cell], freed=[piece_name(q) for q in freed])
+                    self._log(
+                        "rescue",
+                        _name(p),
+                        "frees "
+                        + ", ".join(_name(q) for q in freed)
+                        + f" from the trap at {NAMES[cell]}",
+                        piece=piece_name(p),
+                        cell=NAMES[cell],
+                        freed=[piece_name(q) for q in freed],
+                    )
             else:
                 self._trap[p] = 1
                 if ev is not None:
-                    self._log("trap", _name(p), f"is caught in the trap at {NAMES[cell]}",
-                              piece=piece_name(p), cell=NAMES[cell])
+                    self._log(
+                        "trap",
+                        _name(p),
+                        f"is caught in the trap at {NAMES[cell]}",
+                        piece=piece_name(p),
+                        cell=NAMES[cell],
+                    )
         elif k == RUM:
             self._drunk[p] = 2
             if ev is not None:
-                self._log("rum", _name(p), "drinks the rum and will miss the next turn",
-                          piece=piece_name(p), cell=NAMES[cell])
+                self._log(
+                    "rum",
+                    _name(p),
+                    "drinks the rum and will miss the next turn",
+                    piece=piece_name(p),
+                    cell=NAMES[cell],
+                )
 
     def _attack(self, p: int, victims: int) -> None:
         pc = self._pc
@@ -972,9 +1090,16 @@ class State:
             self._place(q, ship[q // 3], 0)
         if self._ev is not None:
             names = [_name(q) for q in BITS[victims]]
-            self._log("attack", _name(p), "knocks " + ", ".join(names) + " back to their ship"
-                      + ("s" if len({q // 3 for q in BITS[victims]}) > 1 else ""),
-                      piece=piece_name(p), victims=[piece_name(q) for q in BITS[victims]])
+            self._log(
+                "attack",
+                _name(p),
+                "knocks "
+                + ", ".join(names)
+                + " back to their ship"
+                + ("s" if len({q // 3 for q in BITS[victims]}) > 1 else ""),
+                piece=piece_name(p),
+                victims=[piece_name(q) for q in BITS[victims]],
+            )
 
     def _enter_sea(self, p: int, cell: int) -> None:
         c = p // 3
@@ -988,13 +1113,24 @@ class State:
                 self._island -= 1
                 self._noisy = True
                 if ev is not None:
-                    self._log("score", _name(p), f"brings a coin aboard the {CREWS[s]} ship: "
-                              f"{CREWS[c].capitalize()} has {self._score[c]}",
-                              piece=piece_name(p), cell=NAMES[cell], crew=CREWS[c],
-                              score=self._score[c])
+                    self._log(
+                        "score",
+                        _name(p),
+                        f"brings a coin aboard the {CREWS[s]} ship: "
+                        f"{CREWS[c].capitalize()} has {self._score[c]}",
+                        piece=piece_name(p),
+                        cell=NAMES[cell],
+                        crew=CREWS[c],
+                        score=self._score[c],
+                    )
             elif ev is not None:
-                self._log("board", _name(p), f"climbs aboard the {CREWS[s]} ship at "
-                          f"{NAMES[cell]}", piece=piece_name(p), cell=NAMES[cell])
+                self._log(
+                    "board",
+                    _name(p),
+                    f"climbs aboard the {CREWS[s]} ship at {NAMES[cell]}",
+                    piece=piece_name(p),
+                    cell=NAMES[cell],
+                )
             return
         if self._carry:
             self._carry = False
@@ -1002,18 +1138,34 @@ class State:
             self._island -= 1
             self._noisy = True
             if ev is not None:
-                self._log("sink", _name(p), f"drops the coin into the sea at {NAMES[cell]}",
-                          piece=piece_name(p), cell=NAMES[cell])
+                self._log(
+                    "sink",
+                    _name(p),
+                    f"drops the coin into the sea at {NAMES[cell]}",
+                    piece=piece_name(p),
+                    cell=NAMES[cell],
+                )
         if s >= 0:
             if ev is not None:
-                self._log("death", _name(p), f"runs into the {CREWS[s]} ship at {NAMES[cell]} "
-                          "and dies", piece=piece_name(p), cell=NAMES[cell])
+                self._log(
+                    "death",
+                    _name(p),
+                    f"runs into the {CREWS[s]} ship at {NAMES[cell]} and dies",
+                    piece=piece_name(p),
+                    cell=NAMES[cell],
+                )
             self._kill(p)
             return
         for q in BITS[self._occ[cell] & self._enemy[c]]:
             if ev is not None:
-                self._log("kill", _name(p), f"kills {_name(q)} in the water at {NAMES[cell]}",
-                          piece=piece_name(p), victim=piece_name(q), cell=NAMES[cell])
+                self._log(
+                    "kill",
+                    _name(p),
+                    f"kills {_name(q)} in the water at {NAMES[cell]}",
+                    piece=piece_name(p),
+                    victim=piece_name(q),
+                    cell=NAMES[cell],
+                )
             self._kill(q)
         self._place(p, cell, 0)
 
@@ -1026,9 +1178,14 @@ class State:
             self._coins[cell << 3] = self._coins.get(cell << 3, 0) + v
             self._hidden -= v
         if self._ev is not None:
-            self._log("reveal", _name(p), f"reveals {tile_name(k, self._arg[cell])} at "
-                      f"{NAMES[cell]}", piece=piece_name(p), cell=NAMES[cell],
-                      tile=format_tile(k, self._arg[cell]))
+            self._log(
+                "reveal",
+                _name(p),
+                f"reveals {tile_name(k, self._arg[cell])} at {NAMES[cell]}",
+                piece=piece_name(p),
+                cell=NAMES[cell],
+                tile=format_tile(k, self._arg[cell]),
+            )
 
     def _impossible(self, p: int, cell: int, why: str) -> None:
         """Ruling 5: forced movement ended where the pirate may not be. It dies; a dragged coin
@@ -1037,9 +1194,18 @@ class State:
         if coin:
             self._drop_coin(self._from_key)
         if self._ev is not None:
-            self._log("death", _name(p), f"{why} and dies" + (
-                f"; the coin goes back to {_coin_key_name(self._from_key).split('.')[0]}"
-                if coin else ""), piece=piece_name(p), cell=NAMES[cell])
+            self._log(
+                "death",
+                _name(p),
+                f"{why} and dies"
+                + (
+                    f"; the coin goes back to {_coin_key_name(self._from_key).split('.')[0]}"
+                    if coin
+                    else ""
+                ),
+                piece=piece_name(p),
+                cell=NAMES[cell],
+            )
         self._kill(p)
 
     def _kill(self, p: int) -> None:
@@ -1052,8 +1218,12 @@ class State:
         self._drunk[p] = 0
         c = p // 3
         if self._ev is not None and all(self._pc[q] < 0 for q in range(3 * c, 3 * c + 3)):
-            self._log("out", CREWS[c].capitalize(), "has no pirates left and is out of the game",
-                      crew=CREWS[c])
+            self._log(
+                "out",
+                CREWS[c].capitalize(),
+                "has no pirates left and is out of the game",
+                crew=CREWS[c],
+            )
 
     # ------------------------------------------------------------------ turns and the end
 
@@ -1088,8 +1258,12 @@ class State:
                     self._legal = legal
                     return
                 if self._ev is not None:
-                    self._log("skip", CREWS[c].capitalize(), "has no legal move and skips the "
-                              "turn", crew=CREWS[c])
+                    self._log(
+                        "skip",
+                        CREWS[c].capitalize(),
+                        "has no legal move and skips the turn",
+                        crew=CREWS[c],
+                    )
                 for q in range(3 * c, 3 * c + 3):
                     if drunk[q]:
                         drunk[q] -= 1
@@ -1107,8 +1281,13 @@ class State:
         self._popts = ()
         if self._ev is not None:
             totals = ", ".join(f"{CREWS[c].capitalize()} {self._score[c]}" for c in self._order)
-            self._log("end", "The game", f"is over ({reason}): {totals}", reason=reason,
-                      outcome=self._outcome().to_json())
+            self._log(
+                "end",
+                "The game",
+                f"is over ({reason}): {totals}",
+                reason=reason,
+                outcome=self._outcome().to_json(),
+            )
 
     # ------------------------------------------------------------------ explaining refusals
 
@@ -1122,14 +1301,18 @@ class State:
         legal = self.legal_codes()
         if self._pend:
             opts = ", ".join(format_code(x) for x in legal)
-            return (f"{text} is not possible: {_name(self._pp)} must first finish the move. "
-                    f"Choose one of: {opts}")
+            return (
+                f"{text} is not possible: {_name(self._pp)} must first finish the move. "
+                f"Choose one of: {opts}"
+            )
         crew = piece - 12 if piece >= 12 else piece // 3
         if k in (K_CHOOSE, K_STAY):
             return f"{text} is not possible: there is no choice to make now"
         if crew != c and not (piece >= 12 and self._friend[c] >> (3 * crew) & 1):
-            return (f"{text} is not possible: it is {CREWS[c].capitalize()}'s turn "
-                    f"(seat {self._owner[c]})")
+            return (
+                f"{text} is not possible: it is {CREWS[c].capitalize()}'s turn "
+                f"(seat {self._owner[c]})"
+            )
         if crew not in self._order:
             return f"{text} is not possible: there is no {CREWS[crew]} crew in this game"
         reason = None
@@ -1138,19 +1321,25 @@ class State:
             if origin != berth:
                 reason = f"the {CREWS[crew]} ship is at {NAMES[berth]}, not {NAMES[origin]}"
             elif target not in BERTH_MOVES[berth]:
-                reason = ("a ship moves one berth along its own side of the island and never "
-                          "round a corner")
+                reason = (
+                    "a ship moves one berth along its own side of the island and never "
+                    "round a corner"
+                )
             else:
-                reason = ("a ship needs one of its own crew's (or an ally's) pirates aboard, "
-                          "sober, to sail")
+                reason = (
+                    "a ship needs one of its own crew's (or an ally's) pirates aboard, "
+                    "sober, to sail"
+                )
         elif k == K_REVIVE:
             if self._pc[piece] >= 0:
                 reason = f"{_name(piece)} is alive"
             elif self._native < 0 or target != self._native:
                 reason = f"there is no native girl's fortress at {NAMES[target]}"
             else:
-                reason = ("a pirate is revived only while one of its own crew stands in the "
-                          "native girl's fortress, one at a time (the lowest number first)")
+                reason = (
+                    "a pirate is revived only while one of its own crew stands in the "
+                    "native girl's fortress, one at a time (the lowest number first)"
+                )
         else:
             cell = self._pc[piece]
             if cell < 0:
@@ -1175,28 +1364,37 @@ class State:
             return f"there is no coin to drag at {NAMES[cell]}"
         if kind[cell] == SPINNER and step < self._arg[cell]:
             if k != K_SPIN:
-                return (f"{_name(p)} must first cross the {SPINNER_NAMES[self._arg[cell]]}: "
-                        f"step {step} of {self._arg[cell]} (write {piece_name(p)} "
-                        f"{NAMES[cell]}+)")
+                return (
+                    f"{_name(p)} must first cross the {SPINNER_NAMES[self._arg[cell]]}: "
+                    f"step {step} of {self._arg[cell]} (write {piece_name(p)} "
+                    f"{NAMES[cell]}+)"
+                )
             return "an enemy holds the next step and a pirate with a coin cannot attack"
         if k == K_SPIN:
             return f"{_name(p)} is not crossing a spinner"
         if kind[cell] == PLANE and not self._plane_used:
             if k != K_FLY:
-                return (f"leaving the plane's tile means flying the plane: write "
-                        f"{piece_name(p)} {NAMES[cell]}^{NAMES[target]}")
+                return (
+                    f"leaving the plane's tile means flying the plane: write "
+                    f"{piece_name(p)} {NAMES[cell]}^{NAMES[target]}"
+                )
             return f"the plane cannot take {_name(p)} to {NAMES[target]}" + (
-                " with a coin" if coin else "")
+                " with a coin" if coin else ""
+            )
         if k == K_FLY:
             return f"there is no plane ready to fly at {NAMES[cell]}"
         if not LAND[cell]:
             if self._shipc[cell] >= 0:
                 if target != FRONT[cell]:
-                    return ("a pirate goes ashore only onto the tile straight in front of the "
-                            f"ship ({NAMES[FRONT[cell]]})")
+                    return (
+                        "a pirate goes ashore only onto the tile straight in front of the "
+                        f"ship ({NAMES[FRONT[cell]]})"
+                    )
                 return f"enemies hold the fortress at {NAMES[target]}"
-            return ("a swimmer moves one sea square along the coast and cannot climb onto land "
-                    "except aboard a ship")
+            return (
+                "a swimmer moves one sea square along the coast and cannot climb onto land "
+                "except aboard a ship"
+            )
         if target not in NEIGHBOURS[cell]:
             return f"{NAMES[target]} is not next to {NAMES[cell]}"
         if not LAND[target]:
@@ -1221,12 +1419,16 @@ class State:
             if p // 3 not in self._order:
                 continue
             cell = self._pc[p]
-            pirates[piece_name(p)] = None if cell < 0 else {
-                "cell": NAMES[cell],
-                "step": self._ps[p],
-                "trapped": bool(self._trap[p]),
-                "drunk": self._drunk[p],
-            }
+            pirates[piece_name(p)] = (
+                None
+                if cell < 0
+                else {
+                    "cell": NAMES[cell],
+                    "step": self._ps[p],
+                    "trapped": bool(self._trap[p]),
+                    "drunk": self._drunk[p],
+                }
+            )
         pending = None
         if self._pend:
             pending = {
@@ -1353,8 +1555,6 @@ def _land_cell(name: str) -> int:
 
 
 def _pirate(name: str) -> int:
-    from .moves import piece_index
-
     p = piece_index(name)
     if p >= 12:
         raise SetupError(f"{name} is a ship, not a pirate")
@@ -1381,16 +1581,3 @@ def replay(ruleset: str, players: int, seed: str, moves, teams: bool = False) ->
         except JackalError as e:
             raise type(e)(f"ply {i + 1}: {e}") from None
     return s
-
-
-__all__ = [
-    "DIR_NAMES",
-    "Coord",
-    "IllegalMove",
-    "Outcome",
-    "RULESETS",
-    "SetupError",
-    "State",
-    "new_game",
-    "replay",
-]

@@ -10,12 +10,21 @@ from __future__ import annotations
 import copy
 
 from .errors import JackalError
-from .geometry import LAND, NAMES
+from .geometry import DIR_NAMES, LAND, NAMES
 from .moves import CREW_LETTERS, CREWS, piece_name
 from .state import PENDING_NAMES, State
-from .tiles import ARROW, CANNON, EMPTY, GOLD, KIND_NAMES, MASK_DIRS, PLANE, SPINNER
-from .tiles import SPINNER_NAMES, format_tile
-from .geometry import DIR_NAMES
+from .tiles import (
+    ARROW,
+    CANNON,
+    EMPTY,
+    GOLD,
+    KIND_NAMES,
+    MASK_DIRS,
+    PLANE,
+    SPINNER,
+    SPINNER_NAMES,
+    format_tile,
+)
 
 VIEW_FORMAT = "jackal-view"
 VIEW_VERSION = 1

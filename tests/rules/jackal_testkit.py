@@ -2,7 +2,6 @@
 
 from rules.jackal import State, custom_position, narrate
 
-
 RESERVE = "C11"
 
 

@@ -25,9 +25,24 @@ def test_deal_counts_match_rules_md():
     tiles = new_game("classic", players=2, seed="counts").to_json()["tiles"]
     kinds = Counter(spec.split(":")[0] for spec in tiles.values())
     assert kinds == {
-        "empty": 40, "arrow": 21, "horse": 2, "jungle": 5, "desert": 4, "swamp": 2,
-        "mountains": 1, "ice": 6, "trap": 3, "crocodile": 4, "ogre": 1, "fortress": 2,
-        "native": 1, "gold": 16, "balloon": 2, "plane": 1, "cannon": 2, "rum": 4,
+        "empty": 40,
+        "arrow": 21,
+        "horse": 2,
+        "jungle": 5,
+        "desert": 4,
+        "swamp": 2,
+        "mountains": 1,
+        "ice": 6,
+        "trap": 3,
+        "crocodile": 4,
+        "ogre": 1,
+        "fortress": 2,
+        "native": 1,
+        "gold": 16,
+        "balloon": 2,
+        "plane": 1,
+        "cannon": 2,
+        "rum": 4,
     }
     gold = Counter(spec for spec in tiles.values() if spec.startswith("gold"))
     assert gold == {"gold:1": 5, "gold:2": 5, "gold:3": 3, "gold:4": 2, "gold:5": 1}
@@ -39,8 +54,15 @@ def test_pinned_seed_deals_this_island():
     tiles = new_game("classic", players=2, seed=PINNED_SEED).to_json()["tiles"]
     row2 = {k: tiles[k] for k in ("C2", "D2", "E2", "F2", "G2", "H2", "I2", "J2", "K2")}
     assert row2 == {
-        "C2": "arrow:N,E,S,W", "D2": "rum", "E2": "gold:4", "F2": "rum", "G2": "empty:3",
-        "H2": "arrow:SW", "I2": "empty:3", "J2": "empty:3", "K2": "ice",
+        "C2": "arrow:N,E,S,W",
+        "D2": "rum",
+        "E2": "gold:4",
+        "F2": "rum",
+        "G2": "empty:3",
+        "H2": "arrow:SW",
+        "I2": "empty:3",
+        "J2": "empty:3",
+        "K2": "ice",
     }
     assert tiles["C3"] == "cannon:S" and tiles["I12"] == "plane" and tiles["J7"] == "native"
     digest = hashlib.sha256(json.dumps(tiles, sort_keys=True).encode()).hexdigest()
@@ -73,9 +95,15 @@ def test_new_game_starts_face_down_with_ships_in_the_middle():
     s = new_game("classic", players=4, seed="start")
     d = s.to_json()
     assert d["face_up"] == [] and d["ships"] == {
-        "white": "G1", "yellow": "A7", "black": "G13", "red": "M7"}
-    assert all(p["cell"] == d["ships"][{"W": "white", "Y": "yellow", "B": "black",
-               "R": "red"}[pid[0]]] for pid, p in d["pirates"].items())
+        "white": "G1",
+        "yellow": "A7",
+        "black": "G13",
+        "red": "M7",
+    }
+    assert all(
+        p["cell"] == d["ships"][{"W": "white", "Y": "yellow", "B": "black", "R": "red"}[pid[0]]]
+        for pid, p in d["pirates"].items()
+    )
     assert s.to_act() == 0 and s.crew_to_act() == "white" and s.ply == 0
 
 
@@ -84,4 +112,10 @@ def test_rng_matches_the_published_xoshiro256starstar_sequence():
     rng = DealRng.__new__(DealRng)
     rng._s = [1, 2, 3, 4]
     assert [rng.next64() for _ in range(6)] == [
-        11520, 0, 1509978240, 1215971899390074240, 1216172134540287360, 607988272756665600]
+        11520,
+        0,
+        1509978240,
+        1215971899390074240,
+        1216172134540287360,
+        607988272756665600,
+    ]

@@ -103,8 +103,12 @@ def test_engine_ruling_e10_who_may_sail_a_ship():
     s = pos(players=4, teams=True, pirates={"W1": "G13", "W2": "F5", "W3": "F5"})
     moves = set(legal(s))
     assert {"BS G13-F13", "BS G13-H13"} <= moves and not {"WS G1-F1", "WS G1-H1"} & moves
-    s = pos(players=4, teams=True, pirates={"W1": "F5", "W2": "F5", "W3": "F5", "Y1": "G1"},
-            turn="white")
+    s = pos(
+        players=4,
+        teams=True,
+        pirates={"W1": "F5", "W2": "F5", "W3": "F5", "Y1": "G1"},
+        turn="white",
+    )
     assert not [m for m in legal(s) if m.startswith("WS")]
     s = pos(players=4, teams=True, pirates={"B1": "H1"})
     play(s, "WS G1-H1")
@@ -137,7 +141,11 @@ def test_engine_ruling_e12_swimmers_round_the_corners_aboard_no_jumping():
     """E12: a swimmer moves to any neighbouring sea square; a pirate aboard never jumps in."""
     s = pos(pirates={"W1": "A2"})
     assert sorted(m for m in legal(s) if m.startswith("W1")) == [
-        "W1 A2-A1", "W1 A2-A3", "W1 A2-B1", "W1 A2-B2"]
+        "W1 A2-A1",
+        "W1 A2-A3",
+        "W1 A2-B1",
+        "W1 A2-B2",
+    ]
     s = pos()
     assert [m for m in legal(s) if m.startswith("W1")] == ["W1 G1-G2"]
 
@@ -160,9 +168,22 @@ def test_engine_ruling_e14_out_crews_count_towards_the_stalemate():
 
 def test_engine_ruling_e15_nobody_can_act_ends_the_game():
     """E15: if no crew can act for two whole rounds, the game ends at once as a stalemate."""
-    s = pos(players=3, tiles={"E5": "trap", "F5": "trap", "G5": "trap"},
-            pirates={"W1": "E4", "W2": None, "W3": None, "Y1": "F5", "Y2": None, "Y3": None,
-                     "B1": "G5", "B2": None, "B3": None}, trapped=("Y1", "B1"))
+    s = pos(
+        players=3,
+        tiles={"E5": "trap", "F5": "trap", "G5": "trap"},
+        pirates={
+            "W1": "E4",
+            "W2": None,
+            "W3": None,
+            "Y1": "F5",
+            "Y2": None,
+            "Y3": None,
+            "B1": "G5",
+            "B2": None,
+            "B3": None,
+        },
+        trapped=("Y1", "B1"),
+    )
     lines = play(s, "W1 E4-E5")
     assert s.is_over() and s.outcome().reason == "stalemate"
     assert "Yellow has no legal move and skips the turn" in lines
@@ -221,8 +242,12 @@ def test_engine_ruling_e20_spinner_coin_climbs_but_not_onto_an_enemy():
 
 def test_engine_ruling_e21_ranking_by_team_totals():
     """E21: seats ranked by their team's total; partners share a place."""
-    s = pos(reserve=False, pirates={"W1": "G2"}, coins={"G2": 1},
-            scores={"black": 1, "yellow": 1, "red": 2})
+    s = pos(
+        reserve=False,
+        pirates={"W1": "G2"},
+        coins={"G2": 1},
+        scores={"black": 1, "yellow": 1, "red": 2},
+    )
     play(s, "W1 G2-G1$")
     out = s.outcome()
     assert out.scores == {0: 2, 1: 3} and out.ranking == [[1], [0]]

@@ -21,7 +21,8 @@ def test_faq_en_q1_ice_after_the_horse_is_a_free_knight_move():
 
 
 def test_faq_en_q2_ice_after_the_plane_flies_anywhere_again():
-    """EN FAQ: 'If I fly on the ice on my plane, what's next? One again, any place of the island.'"""
+    """EN FAQ: 'If I fly on the ice on my plane, what's next? One again, any place of the
+    island.'"""
     s = pos(tiles={"F5": "plane", "K11": "ice"}, pirates={"W1": "F5"})
     play(s, "W1 F5^K11")
     assert s.pending == "flight" and "W1 K11^C2" in legal(s)
@@ -32,8 +33,13 @@ def test_faq_en_q2_ice_after_the_plane_flies_anywhere_again():
 def test_faq_en_q3_last_pirate_in_a_trap_only_an_enemy_frees_it():
     """EN FAQ: 'One last pirate is caught in a trap and all the others are dead ... Only the enemy
     can set your pirate free and at the same time kill [beat] him.'"""
-    s = pos(players=3, tiles={"F5": "trap"}, pirates={"W1": "F5", "W2": None, "W3": None,
-            "Y1": "E5"}, trapped=("W1",), turn="black")
+    s = pos(
+        players=3,
+        tiles={"F5": "trap"},
+        pirates={"W1": "F5", "W2": None, "W3": None, "Y1": "E5"},
+        trapped=("W1",),
+        turn="black",
+    )
     lines = play(s, "BS G13-H13")
     assert s.crew_to_act() == "yellow"
     play(s, "Y1 E5-F5")
@@ -41,8 +47,13 @@ def test_faq_en_q3_last_pirate_in_a_trap_only_an_enemy_frees_it():
     assert s.crew_to_act() == "black"
     play(s, "BS H13-G13")
     assert legal(s) == ["W1 G1-G2", "WS G1-F1", "WS G1-H1"]
-    s = pos(players=3, tiles={"F5": "trap"}, pirates={"W1": "F5", "W2": None, "W3": None},
-            trapped=("W1",), turn="black")
+    s = pos(
+        players=3,
+        tiles={"F5": "trap"},
+        pirates={"W1": "F5", "W2": None, "W3": None},
+        trapped=("W1",),
+        turn="black",
+    )
     lines = play(s, "BS G13-H13", "YS A7-A8")
     assert "White has no legal move and skips the turn" in lines
 
@@ -67,8 +78,12 @@ def test_faq_en_q5_an_empty_ship_cannot_move():
 def test_faq_en_q6_an_ally_aboard_can_steer_the_ship():
     """EN FAQ: 'A ship that holds pirates of two colours can sail for both, yes? Yes, a pirate of
     the ally team can steer the ship.'"""
-    s = pos(players=4, teams=True, pirates={"B1": "G1", "W1": "F5", "W2": "F5", "W3": "F5"},
-            turn="black")
+    s = pos(
+        players=4,
+        teams=True,
+        pirates={"B1": "G1", "W1": "F5", "W2": "F5", "W3": "F5"},
+        turn="black",
+    )
     assert "WS G1-H1" in legal(s)
     play(s, "WS G1-H1")
     assert s.to_json()["ships"]["white"] == "H1" and pirate(s, "B1")["cell"] == "H1"
@@ -113,8 +128,14 @@ def test_faq_en_q10_enemy_on_the_first_step_can_be_hit_from_next_door():
 def test_faq_en_q11_ally_frees_a_trapped_pirate_both_are_free():
     """EN FAQ: 'If the pirate from the friendly team sets free another pirate, are they both free?
     Yes.'"""
-    s = pos(players=4, teams=True, tiles={"F5": "trap"}, pirates={"W1": "F5", "B1": "E5"},
-            trapped=("W1",), turn="black")
+    s = pos(
+        players=4,
+        teams=True,
+        tiles={"F5": "trap"},
+        pirates={"W1": "F5", "B1": "E5"},
+        trapped=("W1",),
+        turn="black",
+    )
     play(s, "B1 E5-F5")
     assert not pirate(s, "W1")["trapped"] and not pirate(s, "B1")["trapped"]
 
@@ -212,8 +233,7 @@ def test_faq_en_q20_the_cannon_throws_a_pirate_with_a_coin_onto_the_ship():
 def test_faq_en_q21_enemy_stepping_on_the_trap_is_caught_mine_goes_home():
     """EN FAQ: 'What will happen if the enemy steps on the trap with my pirate? The enemy will get
     caught and your pirate will be beaten and find himself on the ship.'"""
-    s = pos(tiles={"F5": "trap"}, pirates={"W1": "F5", "Y1": "E5"}, trapped=("W1",),
-            turn="yellow")
+    s = pos(tiles={"F5": "trap"}, pirates={"W1": "F5", "Y1": "E5"}, trapped=("W1",), turn="yellow")
     play(s, "Y1 E5-F5")
     assert pirate(s, "Y1")["trapped"] and pirate(s, "W1")["cell"] == "G1"
 
@@ -246,8 +266,9 @@ def test_faq_en_q24_coin_on_ice_into_an_enemy_held_fortress_dies_coin_returns():
     """EN FAQ: 'I have a coin, go onto the ice and run to the harbour where the enemy sits ... Any
     impossible actions will lead to the death of the pirate. The coin stays in the same place
     where the pirate started a turn.'"""
-    s = pos(tiles={"F5": "ice", "G5": "fortress"}, pirates={"W1": "E5", "Y1": "G5"},
-            coins={"E5": 1})
+    s = pos(
+        tiles={"F5": "ice", "G5": "fortress"}, pirates={"W1": "E5", "Y1": "G5"}, coins={"E5": 1}
+    )
     play(s, "W1 E5-F5$")
     assert at(s, "W1") is None and coins(s) == {"E5": 1} and at(s, "Y1") == "G5"
 
@@ -277,8 +298,11 @@ def test_faq_en_q27_the_plane_lands_on_an_enemy_but_not_an_occupied_fortress():
     """EN FAQ: 'Can a pirate using the plane, move to a tile where an enemy stands with a coin? It
     is possible to jump from the plane to any tile, with some exceptions. For example, it is
     prohibited to come down on an occupied fortress.'"""
-    s = pos(tiles={"F5": "plane", "K5": "fortress"}, pirates={"W1": "F5", "Y1": "J9",
-            "Y2": "K5"}, coins={"J9": 1})
+    s = pos(
+        tiles={"F5": "plane", "K5": "fortress"},
+        pirates={"W1": "F5", "Y1": "J9", "Y2": "K5"},
+        coins={"J9": 1},
+    )
     assert "W1 F5^K5" not in legal(s)
     play(s, "W1 F5^J9")
     assert pirate(s, "Y1")["cell"] == "A7" and at(s, "W1") == "J9" and coins(s) == {"J9": 1}
@@ -305,8 +329,13 @@ def test_faq_en_q29_a_pirate_revives_a_dead_crewmate():
 def test_faq_ru_q1_last_pirate_in_a_trap():
     """RU FAQ: 'Все пираты погибли, а последний - в капкане ... Теперь только враг сможет
     освободить вашего пирата, попутно побив его.'"""
-    s = pos(players=3, tiles={"F5": "trap"}, pirates={"W1": "F5", "W2": None, "W3": None,
-            "B1": "F6"}, trapped=("W1",), turn="black")
+    s = pos(
+        players=3,
+        tiles={"F5": "trap"},
+        pirates={"W1": "F5", "W2": None, "W3": None, "B1": "F6"},
+        trapped=("W1",),
+        turn="black",
+    )
     play(s, "B1 F6-F5")
     assert pirate(s, "W1")["cell"] == "G1" and not pirate(s, "W1")["trapped"]
     assert pirate(s, "B1")["trapped"]
@@ -332,8 +361,9 @@ def test_faq_ru_q3_deliberately_dying_on_the_enemy_ship():
 def test_faq_ru_q4_coin_on_ice_into_a_held_fortress():
     """RU FAQ: 'Я с монетой бегу по льду в крепость, где уже сидит враг ... Пирату капут ...
     Монета остаётся там, где пират начинал ход.'"""
-    s = pos(tiles={"E6": "ice", "F7": "fortress"}, pirates={"W1": "D5", "Y1": "F7"},
-            coins={"D5": 2})
+    s = pos(
+        tiles={"E6": "ice", "F7": "fortress"}, pirates={"W1": "D5", "Y1": "F7"}, coins={"D5": 2}
+    )
     play(s, "W1 D5-E6$")
     assert at(s, "W1") is None and coins(s) == {"D5": 2}
 

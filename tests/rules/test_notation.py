@@ -4,7 +4,12 @@ import pytest
 from jackal_testkit import legal, pos
 
 from rules.jackal import (
-    Coord, IllegalMove, JackalError, Move, NotationError, new_game,
+    Coord,
+    IllegalMove,
+    JackalError,
+    Move,
+    NotationError,
+    new_game,
 )
 from rules.jackal.geometry import NAMES
 from rules.jackal.tiles import classic_deck, format_tile, orient, parse_tile
@@ -44,10 +49,27 @@ def test_parse_is_lenient_format_is_canonical():
     assert str(Move.parse("W2 f7 STAY")) == "W2 F7 stay"
 
 
-@pytest.mark.parametrize("text", [
-    "", "pass", "W4 E5-F6", "X1 E5-F6", "W1 N5-F6", "W1 E14-F6", "W1 E0-F6", "WS G1-H1$",
-    "WS G1+", "WS F7^K3", "W1 E5F6", "W1 E5-F6$$", "W1 revive", "end", 42, None,
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "pass",
+        "W4 E5-F6",
+        "X1 E5-F6",
+        "W1 N5-F6",
+        "W1 E14-F6",
+        "W1 E0-F6",
+        "WS G1-H1$",
+        "WS G1+",
+        "WS F7^K3",
+        "W1 E5F6",
+        "W1 E5-F6$$",
+        "W1 revive",
+        "end",
+        42,
+        None,
+    ],
+)
 def test_malformed_text_raises_notation_error(text):
     with pytest.raises(NotationError) as e:
         Move.parse(text)

@@ -9,8 +9,9 @@ from jackal_testkit import pos
 from rules.jackal import SetupError, State, new_game, player_view
 
 
-@pytest.mark.parametrize("seed,players,teams", [("a", 2, False), ("b", 3, False),
-                                                 ("c", 4, False), ("d", 4, True)])
+@pytest.mark.parametrize(
+    "seed,players,teams", [("a", 2, False), ("b", 3, False), ("c", 4, False), ("d", 4, True)]
+)
 def test_position_round_trips_through_json_at_every_ply(seed, players, teams):
     s = new_game("classic", players=players, seed=seed, teams=teams)
     rng = random.Random(seed)
@@ -30,8 +31,11 @@ def test_position_json_keeps_a_pending_chain():
     s.apply("W1 E5-F5$")
     s.apply("W1 F5>G7$")
     d = s.to_json()
-    assert d["pending"] == {"kind": "horse", "pirate": "W1",
-                            "options": ["H6", "H4", "G3", "E3", "D4", "D6", "E7"]}
+    assert d["pending"] == {
+        "kind": "horse",
+        "pirate": "W1",
+        "options": ["H6", "H4", "G3", "E3", "D4", "D6", "E7"],
+    }
     assert d["chain"] == {"coin": True, "coin_from": "E5", "taken": {"F5:horse": ["G7"]}}
     t = State.from_json(json.loads(json.dumps(d)))
     assert t.to_json() == d and t.coin_counts() == s.coin_counts()
@@ -41,8 +45,14 @@ def test_position_json_keeps_a_pending_chain():
 def test_position_json_is_versioned_and_checked():
     d = new_game("classic", players=2, seed="v").to_json()
     assert d["format"] == "jackal-position" and d["version"] == 1 and d["seed"] == "v"
-    for bad in ({**d, "version": 2}, {**d, "format": "x"}, {**d, "tiles": {}},
-                {**d, "turn": "green"}, {k: v for k, v in d.items() if k != "ships"}, []):
+    for bad in (
+        {**d, "version": 2},
+        {**d, "format": "x"},
+        {**d, "tiles": {}},
+        {**d, "turn": "green"},
+        {k: v for k, v in d.items() if k != "ships"},
+        [],
+    ):
         with pytest.raises(SetupError):
             State.from_json(bad)
 

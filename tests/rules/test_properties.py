@@ -23,10 +23,14 @@ MAX_PLIES = 50_000  # far above any game: the stalemate rule ends a game long be
 
 def check_invariants(s: State) -> None:
     cc = s.coin_counts()
-    assert (cc["on_tiles"] + cc["hidden"] + cc["dragged"] + cc["scored"] + cc["sunk"]
-            + cc["eaten"]) == cc["total"] == 37
-    assert cc["hidden"] == sum(s._arg[c] for c in range(169)
-                               if LAND[c] and s._kind[c] == GOLD and not s._up[c])
+    assert (
+        (cc["on_tiles"] + cc["hidden"] + cc["dragged"] + cc["scored"] + cc["sunk"] + cc["eaten"])
+        == cc["total"]
+        == 37
+    )
+    assert cc["hidden"] == sum(
+        s._arg[c] for c in range(169) if LAND[c] and s._kind[c] == GOLD and not s._up[c]
+    )
     occ = [0] * 169
     for p in range(12):
         if s._pc[p] >= 0:
@@ -91,8 +95,12 @@ def playout(seed: str, players: int, teams: bool, rng: random.Random, check_ever
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.text(max_size=12), setup=st.sampled_from(SETUPS),
-       rng=st.randoms(use_true_random=False), plies=st.integers(0, 400))
+@given(
+    seed=st.text(max_size=12),
+    setup=st.sampled_from(SETUPS),
+    rng=st.randoms(use_true_random=False),
+    plies=st.integers(0, 400),
+)
 def test_any_legal_move_applies_and_invariants_hold(seed, setup, rng, plies):
     """Applying any legal move never raises (every one is tried on a copy), invariants hold after
     each ply, text moves round-trip, and replay reproduces the state."""

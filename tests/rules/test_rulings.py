@@ -10,7 +10,6 @@ from jackal_testkit import at, coins, legal, pirate, play, pos, tile_up
 
 from rules.jackal import IllegalMove, NotationError, new_game
 
-
 # -- 1. One action per turn, no passing --------------------------------------------------------
 
 
@@ -46,8 +45,12 @@ def test_ruling_01_empty_ship_cannot_sail():
 def test_ruling_01_crew_without_action_is_skipped_and_logged():
     """Ruling 1: if a crew has no legal action at all, its turn is skipped automatically and the
     log says so."""
-    s = pos(players=3, tiles={"D5": "trap"}, pirates={"Y1": "D5", "Y2": None, "Y3": None},
-            trapped=("Y1",))
+    s = pos(
+        players=3,
+        tiles={"D5": "trap"},
+        pirates={"Y1": "D5", "Y2": None, "Y3": None},
+        trapped=("Y1",),
+    )
     lines = play(s, "WS G1-H1")
     assert "Yellow has no legal move and skips the turn" in lines
     assert s.crew_to_act() == "black"
@@ -232,8 +235,7 @@ def test_ruling_06_coins_rest_only_where_a_pirate_can_stop():
 def test_ruling_07_attack_sends_every_enemy_to_its_own_ship_coins_stay():
     """Ruling 7: moving empty-handed onto enemies sends all of them back to their own ships (not
     an ally's); coins stay on the tile."""
-    s = pos(players=4, teams=True, pirates={"W1": "E5", "Y1": "F5", "R1": "F5"},
-            coins={"F5": 2})
+    s = pos(players=4, teams=True, pirates={"W1": "E5", "Y1": "F5", "R1": "F5"}, coins={"F5": 2})
     play(s, "W1 E5-F5")
     assert pirate(s, "Y1")["cell"] == "A7" and pirate(s, "R1")["cell"] == "M7"
     assert at(s, "W1") == "F5" and coins(s) == {"F5": 2}
@@ -438,8 +440,7 @@ def test_ruling_13_cannon_into_own_ship_with_a_coin():
 
 def test_ruling_13_cannon_into_allied_ship():
     """Ruling 13: allied ship = aboard with the coin."""
-    s = pos(players=4, teams=True, tiles={"G5": "cannon:N"}, pirates={"W1": "F5"},
-            coins={"F5": 1})
+    s = pos(players=4, teams=True, tiles={"G5": "cannon:N"}, pirates={"W1": "F5"}, coins={"F5": 1})
     play(s, "W1 F5-G5$")
     assert pirate(s, "W1")["cell"] == "G13" and s.scores()["white"] == 1
 
@@ -493,8 +494,11 @@ def test_ruling_14_waiting_pirates_next_move_is_the_flight():
 def test_ruling_14_flight_destinations():
     """Ruling 14: any island tile (a face-down one is revealed; never an occupied fortress; not
     face-down with a coin) or its own ship; one coin at most."""
-    s = pos(tiles={"F5": "plane", "J9": "fortress", "K9": "?gold:2", "K10": "fortress"},
-            pirates={"W1": "F5", "Y1": "J9"}, coins={"F5": 5})
+    s = pos(
+        tiles={"F5": "plane", "J9": "fortress", "K9": "?gold:2", "K10": "fortress"},
+        pirates={"W1": "F5", "Y1": "J9"},
+        coins={"F5": 5},
+    )
     moves = legal(s)
     assert "W1 F5^J9" not in moves  # enemy fortress
     assert "W1 F5^K10" in moves and "W1 F5^K10$" not in moves  # no coin into a fortress
@@ -547,8 +551,14 @@ def test_ruling_15_trap_holds_until_a_friend_comes_both_free():
 
 def test_ruling_15_allied_pirate_frees():
     """Ruling 15: a friendly or allied pirate frees (rulebook: in pairs an ally can rescue)."""
-    s = pos(players=4, teams=True, tiles={"F5": "trap"}, pirates={"W1": "F5", "B1": "E4"},
-            trapped=("W1",), turn="black")
+    s = pos(
+        players=4,
+        teams=True,
+        tiles={"F5": "trap"},
+        pirates={"W1": "F5", "B1": "E4"},
+        trapped=("W1",),
+        turn="black",
+    )
     play(s, "B1 E4-F5")
     assert not pirate(s, "W1")["trapped"] and not pirate(s, "B1")["trapped"]
 
@@ -556,8 +566,7 @@ def test_ruling_15_allied_pirate_frees():
 def test_ruling_15_enemy_entering_attacks_and_is_trapped_in_its_place():
     """Ruling 15: an enemy entering attacks the trapped pirate (sent to its ship) and is trapped
     in its place."""
-    s = pos(tiles={"F5": "trap"}, pirates={"W1": "F5", "Y1": "E5"}, trapped=("W1",),
-            turn="yellow")
+    s = pos(tiles={"F5": "trap"}, pirates={"W1": "F5", "Y1": "E5"}, trapped=("W1",), turn="yellow")
     play(s, "Y1 E5-F5")
     assert pirate(s, "W1")["cell"] == "G1" and not pirate(s, "W1")["trapped"]
     assert pirate(s, "Y1")["trapped"]
@@ -602,8 +611,9 @@ def test_ruling_18_fortress_holds_any_number_of_friends():
 
 def test_ruling_18_no_entry_with_a_coin_or_while_enemies_are_inside():
     """Ruling 18: no entry with a coin or while enemies are inside."""
-    s = pos(tiles={"F5": "native", "F4": "fortress"}, pirates={"W1": "E5", "Y1": "F5"},
-            coins={"E5": 1})
+    s = pos(
+        tiles={"F5": "native", "F4": "fortress"}, pirates={"W1": "E5", "Y1": "F5"}, coins={"E5": 1}
+    )
     moves = legal(s)
     assert "W1 E5-F5" not in moves and "W1 E5-F4" in moves and "W1 E5-F4$" not in moves
 
@@ -626,11 +636,17 @@ def test_ruling_18_no_revive_with_three_living():
 
 def test_ruling_18_revive_own_colour_only_in_teams():
     """Ruling 18: in teams only your own colour."""
-    s = pos(players=4, teams=True, tiles={"F5": "native"},
-            pirates={"W1": "F5", "B1": None, "B2": "F5"})
+    s = pos(
+        players=4, teams=True, tiles={"F5": "native"}, pirates={"W1": "F5", "B1": None, "B2": "F5"}
+    )
     assert not [m for m in legal(s) if "revive" in m]
-    s = pos(players=4, teams=True, tiles={"F5": "native"},
-            pirates={"W1": "F5", "B1": None, "B2": "F5"}, turn="black")
+    s = pos(
+        players=4,
+        teams=True,
+        tiles={"F5": "native"},
+        pirates={"W1": "F5", "B1": None, "B2": "F5"},
+        turn="black",
+    )
     assert [m for m in legal(s) if "revive" in m] == ["B1 revive F5"]
 
 
@@ -639,8 +655,12 @@ def test_ruling_18_revive_own_colour_only_in_teams():
 
 def test_ruling_19_dead_crew_is_out_and_its_score_stands():
     """Ruling 19: a crew with every pirate dead and no revive possible is out; its score stands."""
-    s = pos(players=3, pirates={"Y1": None, "Y2": None, "Y3": None}, scores={"yellow": 2},
-            coins={"E5": 1})
+    s = pos(
+        players=3,
+        pirates={"Y1": None, "Y2": None, "Y3": None},
+        scores={"yellow": 2},
+        coins={"E5": 1},
+    )
     lines = play(s, "WS G1-H1")
     assert s.crew_to_act() == "black" and not any("Yellow" in line for line in lines)
     play(s, "B1 G13-G12", "W1 H1-H2")
@@ -715,12 +735,23 @@ def test_ruling_20_a_reveal_resets_the_stalemate_count():
 
 def test_ruling_20_teams_add_their_ships_and_equal_totals_share_the_place():
     """Ruling 20: most coins wins (teams add their ships); equal totals share the place."""
-    s = pos(players=4, teams=True, reserve=False, pirates={"W1": "G2"}, coins={"G2": 1},
-            scores={"black": 3, "yellow": 2, "red": 1})
+    s = pos(
+        players=4,
+        teams=True,
+        reserve=False,
+        pirates={"W1": "G2"},
+        coins={"G2": 1},
+        scores={"black": 3, "yellow": 2, "red": 1},
+    )
     play(s, "W1 G2-G1$")
     out = s.outcome()
     assert out.team_scores == {0: 4, 1: 3} and out.ranking == [[0, 2], [1, 3]]
-    s = pos(players=4, reserve=False, pirates={"W1": "G2"}, coins={"G2": 1},
-            scores={"yellow": 1, "red": 1})
+    s = pos(
+        players=4,
+        reserve=False,
+        pirates={"W1": "G2"},
+        coins={"G2": 1},
+        scores={"yellow": 1, "red": 1},
+    )
     play(s, "W1 G2-G1$")
     assert s.outcome().ranking == [[0, 1, 3], [2]]

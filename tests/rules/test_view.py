@@ -7,7 +7,13 @@ import pytest
 from jackal_testkit import pos
 
 from rules.jackal import (
-    JackalError, State, View, narrate, new_game, player_view, render_text,
+    JackalError,
+    State,
+    View,
+    narrate,
+    new_game,
+    player_view,
+    render_text,
 )
 from rules.jackal.geometry import LAND_CELLS, NAMES
 
@@ -109,10 +115,21 @@ def test_view_lists_legal_moves_only_for_the_seat_to_act():
 
 
 def test_view_describes_everything_a_board_page_draws():
-    s = pos(tiles={"F5": "desert", "G5": "arrow:N,S", "H5": "cannon:E", "I5": "plane",
-                   "J5": "gold:3", "K5": "?rum", "E5": "empty:2"},
-            pirates={"W1": "F5.2", "Y1": "A5", "W2": "E5"}, coins={"F5.2": 2, "J5": 3},
-            trapped=(), drunk=("W2",))
+    s = pos(
+        tiles={
+            "F5": "desert",
+            "G5": "arrow:N,S",
+            "H5": "cannon:E",
+            "I5": "plane",
+            "J5": "gold:3",
+            "K5": "?rum",
+            "E5": "empty:2",
+        },
+        pirates={"W1": "F5.2", "Y1": "A5", "W2": "E5"},
+        coins={"F5.2": 2, "J5": 3},
+        trapped=(),
+        drunk=("W2",),
+    )
     v = player_view(s, 0)
     assert v.cell("F5")["tile"] == "desert" and v.cell("F5")["steps"] == 3
     assert v.cell("F5")["step_coins"] == [0, 2, 0] and v.cell("F5")["coins"] == 2
@@ -123,7 +140,11 @@ def test_view_describes_everything_a_board_page_draws():
     assert v.pirate("W1")["step"] == 2 and v.pirate("Y1")["swimming"]
     assert v.pirate("W3")["aboard"] and v.pirate("W2")["drunk"]
     assert {sh["id"]: sh["cell"] for sh in v.ships} == {
-        "WS": "G1", "YS": "A7", "BS": "G13", "RS": "M7"}
+        "WS": "G1",
+        "YS": "A7",
+        "BS": "G13",
+        "RS": "M7",
+    }
     assert v.scores == {"white": 0, "yellow": 0, "black": 0, "red": 0}
     assert v.team_scores == {"0": 0, "1": 0} and v.seat_scores == {"0": 0, "1": 0}
     assert v.crew_owner == {"white": 0, "yellow": 1, "black": 0, "red": 1}
@@ -135,15 +156,24 @@ def test_view_shows_the_pending_choice_and_the_dragged_coin():
     s = pos(tiles={"F5": "arrow:N,S"}, pirates={"W1": "E5"}, coins={"E5": 1})
     s.apply("W1 E5-F5$")
     v = player_view(s, 0)
-    assert v.pending == {"kind": "arrow", "pirate": "W1", "cell": "F5",
-                         "options": ["F6", "F4"], "can_stay": False, "carrying": True}
+    assert v.pending == {
+        "kind": "arrow",
+        "pirate": "W1",
+        "cell": "F5",
+        "options": ["F6", "F4"],
+        "can_stay": False,
+        "carrying": True,
+    }
     assert v.pirate("W1")["carrying"] and v.coins["dragged"] == 1
     assert v.legal_moves == ["W1 F5>F6$", "W1 F5>F4$"]
 
 
 def test_render_text_draws_the_board():
-    s = pos(tiles={"F5": "desert", "G5": "arrow:N,S", "H5": "arrow:E,S,W", "K5": "?rum"},
-            pirates={"W1": "F5.2", "Y1": "A5", "W2": "G6", "W3": "G6"}, coins={"F5.2": 2})
+    s = pos(
+        tiles={"F5": "desert", "G5": "arrow:N,S", "H5": "arrow:E,S,W", "K5": "?rum"},
+        pirates={"W1": "F5.2", "Y1": "A5", "W2": "G6", "W3": "G6"},
+        coins={"F5.2": 2},
+    )
     text = render_text(s)
     lines = text.splitlines()
     assert lines[0].split() == list("ABCDEFGHIJKLM")
@@ -159,7 +189,9 @@ def test_render_text_draws_the_board():
 def test_narrate_joins_a_reveal_with_what_the_tile_does():
     s = pos(tiles={"F5": "?ice"}, pirates={"W1": "E5"})
     assert narrate(s.apply("W1 E5-F5")) == [
-        "White 1 moves from E5 to F5", "White 1 reveals ice at F5 and slides on to G5"]
+        "White 1 moves from E5 to F5",
+        "White 1 reveals ice at F5 and slides on to G5",
+    ]
 
 
 def test_event_json():
