@@ -17,7 +17,7 @@ from . import access, notify
 from .models import Game
 from .views.board import BOARD_PARTIAL, board_context
 
-# Close codes (4000-4999 are the application's): the page's websocket does not retry these.
+# Close codes of a refused handshake (4000-4999 are the application's).
 NOT_SIGNED_IN = 4401
 MAY_NOT_WATCH = 4403
 NO_SUCH_GAME = 4404
@@ -31,8 +31,7 @@ class GameConsumer(WebsocketConsumer):
         self.group = notify.group_name(self.game_id)
         self.joined = False
         user = self.scope.get("user")
-        # Accept, then close with a code: a browser sees the code; a refused handshake is 1006.
-        self.accept()
+        # Closing before accepting refuses the handshake with this code (a browser sees 1006).
         if user is None or not user.is_authenticated:
             self.close(code=NOT_SIGNED_IN)
             return
@@ -45,7 +44,10 @@ class GameConsumer(WebsocketConsumer):
             return
         async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
         self.joined = True
-        # A page that (re)connects catches up: unless it says it shows the current ply already.
+        self.accept()
+        # Read the ply after joining the group: a move committed in between is not missed.
+        game.refresh_from_db()
+        # A page that (re)connects catches up, unless it says it shows the current ply already.
         shown = parse_qs(self.scope.get("query_string", b"").decode()).get("ply", [""])[0]
         if shown != str(game.ply):
             self.send_board(game)
