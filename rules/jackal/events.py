@@ -14,13 +14,16 @@ from __future__ import annotations
 
 
 class Event:
-    __slots__ = ("kind", "subject", "phrase", "data")
+    __slots__ = ("kind", "subject", "phrase", "data", "short")
 
-    def __init__(self, kind: str, subject: str, phrase: str, data: dict | None = None) -> None:
+    def __init__(
+        self, kind: str, subject: str, phrase: str, data: dict | None = None, short: str = ""
+    ) -> None:
         self.kind = kind
         self.subject = subject
         self.phrase = phrase
         self.data = data or {}
+        self.short = short or phrase  # the phrase after "reveals <tile> at <square> and"
 
     @property
     def text(self) -> str:
@@ -53,7 +56,7 @@ def narrate(events: list[Event]) -> list[str]:
         e = events[i]
         nxt = events[i + 1] if i + 1 < len(events) else None
         if e.kind == "reveal" and nxt is not None and nxt.subject == e.subject:
-            lines.append(f"{e.subject} {e.phrase} and {nxt.phrase}")
+            lines.append(f"{e.subject} {e.phrase} and {nxt.short}")
             i += 2
             continue
         lines.append(e.text)

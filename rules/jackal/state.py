@@ -607,8 +607,8 @@ class State:
         """Play a packed move from legal_codes() without validation or events (bots)."""
         self._do(code)
 
-    def _log(self, kind: str, subject: str, phrase: str, **data) -> None:
-        self._ev.append(Event(kind, subject, phrase, data))
+    def _log(self, kind: str, subject: str, phrase: str, short: str = "", **data) -> None:
+        self._ev.append(Event(kind, subject, phrase, data, short))
 
     def _do(self, code: int) -> None:
         k = code & 7
@@ -921,6 +921,7 @@ class State:
                         "crocodile",
                         _name(p),
                         f"is chased back to {NAMES[nxt]} by the crocodile",
+                        short=f"is chased back to {NAMES[nxt]}",
                         piece=piece_name(p),
                         origin=NAMES[cell],
                         target=NAMES[nxt],
@@ -931,6 +932,7 @@ class State:
                         "ogre",
                         _name(p),
                         "is eaten by the ogre" + (" together with the coin" if self._carry else ""),
+                        short="is eaten" + (" together with the coin" if self._carry else ""),
                         piece=piece_name(p),
                         cell=NAMES[cell],
                         coin=self._carry,
@@ -1037,6 +1039,7 @@ class State:
                     "spin",
                     _name(p),
                     f"stops on step 1 of {steps} in the {SPINNER_NAMES[steps]} at {NAMES[cell]}",
+                    short=f"stops on step 1 of {steps}",
                     piece=piece_name(p),
                     cell=NAMES[cell],
                     step=1,
@@ -1066,6 +1069,7 @@ class State:
                         "trap",
                         _name(p),
                         f"is caught in the trap at {NAMES[cell]}",
+                        short="is caught in it",
                         piece=piece_name(p),
                         cell=NAMES[cell],
                     )
@@ -1075,7 +1079,8 @@ class State:
                 self._log(
                     "rum",
                     _name(p),
-                    "drinks the rum and will miss the next turn",
+                    f"finds rum at {NAMES[cell]}: drunk, misses the crew's next turn",
+                    short="gets drunk: misses the crew's next turn",
                     piece=piece_name(p),
                     cell=NAMES[cell],
                 )
@@ -1090,13 +1095,14 @@ class State:
             self._place(q, ship[q // 3], 0)
         if self._ev is not None:
             names = [_name(q) for q in BITS[victims]]
+            crews = {q // 3 for q in BITS[victims]}
             self._log(
                 "attack",
                 _name(p),
                 "knocks "
                 + ", ".join(names)
-                + " back to their ship"
-                + ("s" if len({q // 3 for q in BITS[victims]}) > 1 else ""),
+                + " back to "
+                + (f"the {CREWS[crews.pop()]} ship" if len(crews) == 1 else "their ships"),
                 piece=piece_name(p),
                 victims=[piece_name(q) for q in BITS[victims]],
             )

@@ -134,13 +134,16 @@ def orient(kind: int, arg: int, quarter_turns: int) -> int:
 
 
 def tile_name(kind: int, arg: int) -> str:
-    """The plain name of a tile for log lines: 'ice', 'a jungle' is left to the caller."""
+    """The name of a tile in log lines: 'ice', 'a jungle', 'an arrow pointing N and S'."""
     if kind == SPINNER:
-        return SPINNER_NAMES[arg]
+        return ("the " if arg == 5 else "a ") + SPINNER_NAMES[arg]
     if kind == GOLD:
         return f"a chest of {arg} coin" + ("s" if arg > 1 else "")
     if kind == ARROW:
-        return "an arrow " + ",".join(DIR_NAMES[d] for d in MASK_DIRS[arg])
+        heads = [DIR_NAMES[d] for d in MASK_DIRS[arg]]
+        if len(heads) == 1:
+            return f"an arrow pointing {heads[0]}"
+        return "an arrow pointing " + ", ".join(heads[:-1]) + " and " + heads[-1]
     if kind == CANNON:
         return f"a cannon facing {DIR_NAMES[arg]}"
     return {
