@@ -1312,6 +1312,8 @@ class State:
                 f"Choose one of: {opts}"
             )
         crew = piece - 12 if piece >= 12 else piece // 3
+        if crew not in self._order:
+            return f"{text} is not possible: there is no {CREWS[crew]} crew in this game"
         if k in (K_CHOOSE, K_STAY):
             return f"{text} is not possible: there is no choice to make now"
         if crew != c and not (piece >= 12 and self._friend[c] >> (3 * crew) & 1):
@@ -1319,8 +1321,6 @@ class State:
                 f"{text} is not possible: it is {CREWS[c].capitalize()}'s turn "
                 f"(seat {self._owner[c]})"
             )
-        if crew not in self._order:
-            return f"{text} is not possible: there is no {CREWS[crew]} crew in this game"
         reason = None
         if piece >= 12:
             berth = self._ship[crew]
