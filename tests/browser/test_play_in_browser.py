@@ -1,0 +1,152 @@
+"""alice and bob play in real Chromium against a real ASGI server (daphne, HTTP and websockets):
+alice moves by clicking a piece and a target, bob's board follows without a reload, and a stale
+tab of bob's gets the fresh board with a message instead of an error page.
+
+pytest-django's live_server speaks only WSGI, and Channels' live server forks (STACK.md pitfalls
+3 and 6): this test starts `daphne` as a process of its own on the test database instead.
+"""
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import urllib.request
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+from playwright.sync_api import expect
+
+from games.models import Game, Move
+from tests.conftest import database_url, wait_for
+from tests.factories import make_user, start_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# Pages record their websocket opening, so that the test knows when live updates can arrive.
+RECORD_WEBSOCKET = "document.addEventListener('htmx:wsOpen', () => { window.liveBoard = 'open'; });"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def asgi_server(transactional_db, tmp_path):
+    """daphne serving the site on the test database; the URL it answers on."""
+    port = free_port()
+    env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
+    env.update(
+        DJANGO_SETTINGS_MODULE="jackal_site.settings",
+        SECRET_KEY=settings.SECRET_KEY,  # the sessions made here must be valid there
+        DATABASE_URL=database_url(connection.settings_dict),
+        STATIC_MANIFEST="false",
+        DEBUG="false",
+        ALLOWED_HOSTS="127.0.0.1",
+        JACKAL_DATA_DIR=str(tmp_path),
+    )
+    # One process holds the web server and its websockets, so the in-process channel layer
+    # carries the live updates (the Redis layer has tests/live/test_live_updates.py).
+    log_path = tmp_path / "daphne.log"
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "jackal_site.asgi:application",
+            ],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    base = f"http://127.0.0.1:{port}"
+
+    def answering():
+        """daphne to answer"""
+        if process.poll() is not None:
+            pytest.fail(f"daphne exited:\n{log_path.read_text()}")
+        try:
+            return urllib.request.urlopen(f"{base}/health", timeout=2).status == 200
+        except OSError:
+            return False
+
+    try:
+        wait_for(answering, timeout=60, interval=0.2)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def signed_in_context(browser, base, user):
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
+    )
+    context.add_init_script(RECORD_WEBSOCKET)
+    return context
+
+
+def open_live_board(context, url):
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("window.liveBoard === 'open'")
+    return page
+
+
+def test_alice_moves_by_clicking_and_bobs_pages_follow(browser, asgi_server):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = start_game(alice, bob)
+    url = f"{asgi_server}/games/{game.pk}/"
+    alice_page = open_live_board(signed_in_context(browser, asgi_server, alice), url)
+    bob_context = signed_in_context(browser, asgi_server, bob)
+    bob_page = open_live_board(bob_context, url)
+    bob_page.evaluate("window.notReloaded = true")
+    # bob's second tab, opened before alice moves, loses its connection (a laptop asleep).
+    stale_tab = bob_context.new_page()
+    stale_tab.route_web_socket(re.compile(r"/ws/games/"), lambda ws: None)
+    stale_tab.goto(url)
+    expect(stale_tab.locator("#board")).to_have_attribute("data-ply", "0")
+
+    # alice clicks a pirate on the island, sees its targets, and clicks one.
+    expect(alice_page.locator("#board")).to_contain_text("Your turn: move White.")
+    alice_page.locator("#piece-W1").click()
+    target = alice_page.locator("#target-G2")
+    expect(target).to_have_attribute("aria-label", "Land White 1 on G2")
+    expect(alice_page.locator("svg rect.target")).to_have_count(1)
+    target.click()
+    expect(alice_page.locator("#board")).to_have_attribute("data-ply", "1")
+    expect(alice_page.locator(".move-log")).to_contain_text("W1 G1-G2")
+
+    # bob's open page follows without a reload.
+    expect(bob_page.locator("#board")).to_have_attribute("data-ply", "1")
+    expect(bob_page.locator(".move-log")).to_contain_text("W1 G1-G2")
+    assert bob_page.evaluate("window.notReloaded") is True
+    assert Move.objects.filter(game=game).count() == 1
+
+    # The stale tab still shows ply 0; bob types a move there: he gets the fresh board.
+    stale_tab.get_by_label("Move in notation").fill("YS A7-A6")
+    stale_tab.get_by_role("button", name="Play").click()
+    expect(stale_tab.locator("#board")).to_have_attribute("data-ply", "1")
+    expect(stale_tab.locator("#board")).to_contain_text("The board has changed since you looked")
+    expect(stale_tab.locator(".move-log")).to_contain_text("W1 G1-G2")
+    expect(stale_tab.locator("#board")).to_have_count(1)
+    assert stale_tab.url == url
+    game.refresh_from_db()
+    assert game.ply == 1 and Move.objects.filter(game=game).count() == 1
+    assert game.status == Game.Status.RUNNING
