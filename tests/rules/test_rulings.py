@@ -755,3 +755,18 @@ def test_ruling_20_teams_add_their_ships_and_equal_totals_share_the_place():
     )
     play(s, "W1 G2-G1$")
     assert s.outcome().ranking == [[0, 1, 3], [2]]
+
+
+def test_ruling_07_going_ashore_onto_enemies_attacks_them():
+    """Ruling 7: disembarking empty-handed onto enemies is an attack like any other move."""
+    s = pos(pirates={"Y1": "G2", "Y2": "G2"})
+    play(s, "W1 G1-G2")
+    assert pirate(s, "Y1")["cell"] == "A7" and pirate(s, "Y2")["cell"] == "A7"
+    assert at(s, "W1") == "G2"
+
+
+def test_ruling_02_swimmer_boards_an_allied_ship():
+    """Ruling 2: a swimmer that reaches its own or an allied ship boards it."""
+    s = pos(players=4, teams=True, pirates={"W1": "H13"})
+    play(s, "W1 H13-G13")
+    assert pirate(s, "W1")["cell"] == "G13"
