@@ -24,7 +24,6 @@ DIR_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 DX = (0, 1, 1, 1, 0, -1, -1, -1)
 DY = (1, 1, 0, -1, -1, -1, 0, 1)
 DIR_INDEX = {name: i for i, name in enumerate(DIR_NAMES)}
-STRAIGHT = (0, 2, 4, 6)
 
 # Crew colour indices; also the index of the side the crew's ship sails along.
 WHITE, YELLOW, BLACK, RED = 0, 1, 2, 3
@@ -77,7 +76,6 @@ def _is_land(x: int, y: int) -> bool:
 
 LAND = bytes(1 if _is_land(c % SIZE, c // SIZE) else 0 for c in range(CELLS))
 LAND_CELLS = tuple(c for c in range(CELLS) if LAND[c])
-SEA_CELLS = tuple(c for c in range(CELLS) if not LAND[c])
 
 # STEP[cell * 8 + d]: the neighbour of cell in direction d, or -1 off the grid.
 STEP = tuple(cell_at(c % SIZE + DX[d], c // SIZE + DY[d]) for c in range(CELLS) for d in range(8))
@@ -95,17 +93,7 @@ KNIGHT = tuple(
 )
 
 
-def direction(origin: int, target: int) -> int:
-    """The direction index of a one-cell step from origin to target (-1 if not adjacent)."""
-    dx = target % SIZE - origin % SIZE
-    dy = target // SIZE - origin // SIZE
-    for d in range(8):
-        if DX[d] == dx and DY[d] == dy:
-            return d
-    return -1
-
-
-# DIR_TO[origin * 169 + target] would be large; adjacent pairs only, as a dict.
+# The direction index of each one-cell step (origin, target).
 DIR_TO = {(c, STEP[c * 8 + d]): d for c in range(CELLS) for d in range(8) if STEP[c * 8 + d] >= 0}
 
 

@@ -63,7 +63,6 @@ _KIND_BY_NAME = {name: kind for kind, name in KIND_NAMES.items() if kind != SEA}
 
 # Tiles a pirate may end its action on (and where coins may lie). Every other tile moves it on.
 STOPPABLE = frozenset({EMPTY, SPINNER, TRAP, FORTRESS, NATIVE, GOLD, PLANE, RUM})
-FORTRESSES = frozenset({FORTRESS, NATIVE})
 
 
 def mask_of(dirs) -> int:
