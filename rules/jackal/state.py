@@ -1445,6 +1445,9 @@ class State:
         chain = None
         if self._pend:
             chain = {
+                # Whether this action already revealed a tile or moved a coin off the island:
+                # the stalemate count must not forget it when the position is stored mid-chain.
+                "progress": self._noisy,
                 "coin": self._carry,
                 "coin_from": _coin_key_name(self._from_key) if self._carry else None,
                 "taken": {
@@ -1522,6 +1525,7 @@ class State:
                 s._pp = _pirate(pending["pirate"])
                 s._popts = tuple(_cell(t) for t in pending["options"])
                 chain = d["chain"]
+                s._noisy = bool(chain["progress"])
                 s._carry = bool(chain["coin"])
                 s._from_key = _coin_key_parse(chain["coin_from"]) if s._carry else -1
                 s._taken = {}
