@@ -131,7 +131,8 @@ CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TASK_DEFAULT_QUEUE = "jackal"
+# Workers and the code that queues tasks must agree on the queue (tests give each worker its own).
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "jackal")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {

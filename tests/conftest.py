@@ -140,6 +140,8 @@ def celery_worker_process(redis_url, transactional_db, tmp_path, monkeypatch):
         "REDIS_URL": redis_url,
         "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
         "EMAIL_FILE_PATH": str(mail_dir),
+        # Tasks the worker itself queues (a bot's next turn) must come back to this worker.
+        "CELERY_QUEUE": queue,
     }
     log_path = tmp_path / "worker.log"
     with open(log_path, "w") as log:
