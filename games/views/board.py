@@ -8,6 +8,7 @@ htmx, the same links and forms swap only the board partial (`games/board.html#bo
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
@@ -176,7 +177,8 @@ def board_context(
         "my_seat": seat_index,
         "players": _players(view, seats, seat_index),
         "status": _status(game, view, seats, seat_index),
-        "log": [_log_entry(move, seats) for move in log],
+        "log": _log_entries(log, seats),
+        "log_truncated": game.ply > len(log),
         "text_board": render_text(view),
         "notice": {"text": notice[0], "level": notice[1]} if notice else None,
         "typed": typed,
@@ -203,9 +205,13 @@ def _actions(game: Game, view: View, layout: Layout, select: str, coin: bool) ->
         actions.forced = True
     positions = {p["id"]: p["cell"] for p in view.pirates}
     positions.update({s["id"]: s["cell"] for s in view.ships})
+    movable_at = Counter(positions.get(piece_id) for piece_id in by_piece)
     for piece_id in by_piece:
         selected = piece_id == select
         where = positions.get(piece_id)
+        # A piece alone (of those that can move) on its square is clicked anywhere on the square:
+        # a bigger target for fingers. Several share the square by their own small discs.
+        spot = layout.cell_spot(where) if where and movable_at[where] == 1 else None
         label = piece_label(piece_id)
         label = label[0].upper() + label[1:]
         described = _("%(piece)s at %(cell)s") % {"piece": label, "cell": where} if where else label
@@ -213,7 +219,7 @@ def _actions(game: Game, view: View, layout: Layout, select: str, coin: bool) ->
             PieceChoice(
                 id=piece_id,
                 label=described if where else _("%(piece)s (dead)") % {"piece": label},
-                spot=layout.piece_spot(piece_id),
+                spot=spot or layout.piece_spot(piece_id),
                 selected=selected,
                 query="" if selected else "?" + urlencode({"select": piece_id}),
             )
@@ -348,13 +354,16 @@ class LogEntry:
     events: list[str]
 
 
-def _log_entry(move: Move, seats) -> LogEntry:
+def _log_entries(moves: list[Move], seats) -> list[LogEntry]:
     crews = {"W": "white", "Y": "yellow", "B": "black", "R": "red"}
     names = {seat.index: seat.occupant_name for seat in seats}
-    return LogEntry(
-        ply=move.ply,
-        crew=crews.get(move.text[:1].upper(), ""),
-        name=names.get(move.seat, ""),
-        text=move.text,
-        events=list(move.events),
-    )
+    return [
+        LogEntry(
+            ply=move.ply,
+            crew=crews.get(move.text[:1].upper(), ""),
+            name=names.get(move.seat, ""),
+            text=move.text,
+            events=list(move.events),
+        )
+        for move in moves
+    ]
