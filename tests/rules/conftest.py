@@ -9,18 +9,6 @@ import pytest
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
 
 
-# tests/conftest.py has autouse fixtures for the Django tests (cache, Celery). The rules engine
-# never imports Django, so these same-named fixtures replace them for tests/rules only.
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    yield
-
-
-@pytest.fixture(autouse=True, scope="session")
-def _celery_runs_tasks_inline():
-    yield
-
-
 def pytest_collection_modifyitems(config, items):
     """Long playouts (@pytest.mark.slow) in tests/rules run only when asked for: `-m slow` or
     RUN_SLOW=1. The default run still plays hundreds of whole games."""
