@@ -267,9 +267,7 @@ def _describe_move(m: RulesMove) -> str:
     """A move in words, for buttons and screen readers."""
     if m.kind == "agree":
         return _("End the game by agreement")
-    who = piece_label(m.piece)
-    who = who[0].upper() + who[1:]
-    where = {"piece": who, "cell": str(m.target) if m.target else ""}
+    where = {"piece": piece_label(m.piece), "cell": str(m.target) if m.target else ""}
     phrases = {
         "move": _("Move %(piece)s to %(cell)s"),
         "disembark": _("Land %(piece)s on %(cell)s"),
@@ -285,7 +283,7 @@ def _describe_move(m: RulesMove) -> str:
     text = phrases[m.kind] % {**where, "origin": str(m.origin)}
     if m.with_coin:
         text += " " + _("with a coin")
-    return text
+    return text[0].upper() + text[1:]
 
 
 def _cells_of(text: str) -> tuple[str | None, str | None] | None:

@@ -91,15 +91,28 @@ def asgi_server(transactional_db, tmp_path):
             process.kill()
 
 
-def signed_in_context(browser, base, user):
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport={"width": 1200, "height": 1000})
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
-    )
-    context.add_init_script(RECORD_WEBSOCKET)
-    return context
+@pytest.fixture
+def signed_in(browser, asgi_server):
+    """A factory of browser contexts signed in as a user; closed before daphne stops (an open
+    websocket would hold its shutdown). No page may raise a JavaScript error."""
+    contexts, errors = [], []
+
+    def signed_in_context(user):
+        client = Client()
+        client.force_login(user)
+        context = browser.new_context(viewport={"width": 1200, "height": 1000})
+        context.add_cookies(
+            [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": asgi_server}]
+        )
+        context.add_init_script(RECORD_WEBSOCKET)
+        context.on("weberror", lambda web_error: errors.append(str(web_error.error)))
+        contexts.append(context)
+        return context
+
+    yield signed_in_context
+    for context in contexts:
+        context.close()
+    assert errors == [], f"JavaScript errors: {errors}"
 
 
 def open_live_board(context, url):
@@ -109,12 +122,12 @@ def open_live_board(context, url):
     return page
 
 
-def test_alice_moves_by_clicking_and_bobs_pages_follow(browser, asgi_server):
+def test_alice_moves_by_clicking_and_bobs_pages_follow(asgi_server, signed_in):
     alice, bob = make_user("alice"), make_user("bob")
     game = start_game(alice, bob)
     url = f"{asgi_server}/games/{game.pk}/"
-    alice_page = open_live_board(signed_in_context(browser, asgi_server, alice), url)
-    bob_context = signed_in_context(browser, asgi_server, bob)
+    alice_page = open_live_board(signed_in(alice), url)
+    bob_context = signed_in(bob)
     bob_page = open_live_board(bob_context, url)
     bob_page.evaluate("window.notReloaded = true")
     # bob's second tab, opened before alice moves, loses its connection (a laptop asleep).
@@ -150,3 +163,22 @@ def test_alice_moves_by_clicking_and_bobs_pages_follow(browser, asgi_server):
     game.refresh_from_db()
     assert game.ply == 1 and Move.objects.filter(game=game).count() == 1
     assert game.status == Game.Status.RUNNING
+
+
+def test_a_move_by_keyboard_alone(asgi_server, signed_in):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = start_game(alice, bob)
+    page = open_live_board(signed_in(alice), f"{asgi_server}/games/{game.pk}/")
+    ship = page.get_by_role("link", name="Select the white ship at G1")
+    ship.focus()
+    page.keyboard.press("Enter")
+    # The board is swapped in; focus stays on the ship, and its targets come next.
+    expect(page.locator("#piece-WS")).to_be_focused()
+    expect(page.locator("#piece-WS")).to_have_attribute("aria-current", "true")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused in ("Sail the white ship to F1", "Sail the white ship to H1")
+    page.keyboard.press("Enter")
+    expect(page.locator("#board")).to_have_attribute("data-ply", "1")
+    expect(page.locator("#board")).to_contain_text("Yellow to move: waiting for bob.")
+    assert Move.objects.get(game=game).text == "WS G1-" + focused[-2:]
