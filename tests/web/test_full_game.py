@@ -1,0 +1,86 @@
+"""A whole game between two signed-in people, through HTTP only, to its end.
+
+Alice opens a table in the lobby, bob joins it, and they take turns posting moves (chosen at
+random from the legal moves their own board offers them) until the game is over. Then the
+ledger replays to the cached state and the seed is revealed.
+"""
+
+import hashlib
+import html
+import random
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Game
+from games.services import verify_ledger
+from tests.factories import make_user
+
+TARGET_BUTTON = re.compile(r'name="move" value="([^"]+)"')
+PIECE_LINK = re.compile(r'hx-get="[^"]*\?select=([A-Z0-9]+)')
+
+
+def everything_the_board_offers(client: Client, game: Game) -> set[str]:
+    """Every move the viewer's board offers as a button: for each piece, with and without the
+    coin, and the moves that belong to no square."""
+    url = reverse("game_board_partial", args=[game.pk])
+    page = client.get(url).content.decode()
+    offered = set(TARGET_BUTTON.findall(page))
+    for piece in set(PIECE_LINK.findall(page)):
+        for coin in ("0", "1"):
+            selected = client.get(url, {"select": piece, "coin": coin}).content.decode()
+            offered |= set(TARGET_BUTTON.findall(selected))
+    return {html.unescape(move) for move in offered}
+
+
+@pytest.mark.django_db
+def test_two_people_play_a_whole_game_through_http():
+    alice, bob = make_user("alice"), make_user("bob")
+    clients = {}
+    for user in (alice, bob):
+        clients[user.username] = Client()
+        clients[user.username].force_login(user)
+
+    clients["alice"].post(reverse("new_table"), {"setup": "2", "visibility": "public", "bots": "0"})
+    game = Game.objects.get()
+    clients["bob"].post(reverse("game_join", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+
+    rng = random.Random(2026)
+    by_seat = {0: clients["alice"], 1: clients["bob"]}
+    while game.status == Game.Status.RUNNING:
+        client = by_seat[game.to_act_seat]
+        legal = game_state_moves(game)
+        if game.ply % 10 == 0:
+            # The board offers exactly the legal moves, and the player clicks one of them.
+            offered = everything_the_board_offers(client, game)
+            assert offered == set(legal)
+            form = {"move": rng.choice(sorted(offered))}
+        else:
+            form = {"notation": rng.choice(legal)}  # typed in notation
+        response = client.post(
+            reverse("game_move", args=[game.pk]),
+            {**form, "expected_ply": game.ply},
+            headers={"HX-Request": "true"},
+        )
+        assert response.status_code == 200
+        assert "You played" in response.content.decode(), response.content.decode()[:400]
+        game.refresh_from_db()
+        assert game.ply < 5000
+
+    assert game.status == Game.Status.FINISHED
+    assert game.outcome["reason"] in {"all coins gone", "stalemate"}
+    assert game.moves.count() == game.ply
+    assert verify_ledger(game) == []
+    final = clients["bob"].get(reverse("game_board", args=[game.pk])).content.decode()
+    assert game.seed in final  # the provably fair reveal
+    assert hashlib.sha256(game.seed.encode()).hexdigest() == game.seed_hash
+
+
+def game_state_moves(game: Game) -> list[str]:
+    from games.services import head_state
+
+    return [str(move) for move in head_state(game).legal_moves()]

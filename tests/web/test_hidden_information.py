@@ -1,0 +1,149 @@
+"""Hidden information is sacred: no page, partial, websocket message or admin page of a running
+game tells anything about a face-down tile, nor the seed.
+
+The method: render everything every kind of viewer can fetch; then shuffle the tiles that are
+still face down in the cached state (what the site believes lies under them) and render again.
+If any output changes, it depended on a face-down tile. And the seed appears nowhere.
+"""
+
+import random
+import re
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Game
+from games.services import head_state, submit_move
+from jackal_site.asgi import application
+from tests.factories import make_user, start_game
+
+CSRF = re.compile(r"[A-Za-z0-9]{64}|[A-Za-z0-9]{32}")
+
+
+@pytest.fixture
+def table(transactional_db):
+    """A running game some moves in, with its two players, a spectator and staff."""
+    alice, bob = make_user("alice"), make_user("bob")
+    game = start_game(alice, bob)
+    rng = random.Random(3)
+    for _ in range(12):
+        game.refresh_from_db()
+        moves = [str(m) for m in head_state(game).legal_moves()]
+        seat, ply = game.to_act_seat, game.ply
+        submit_move(game.pk, seat_index=seat, text=rng.choice(moves), expected_ply=ply)
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+    viewers = {
+        "alice": alice,
+        "bob": bob,
+        "carol (spectator)": make_user("carol"),
+        "dora (staff)": make_user("dora", staff=True),
+        "anonymous": None,
+    }
+    return game, viewers
+
+
+def shuffle_face_down_tiles(game: Game, seed: int) -> None:
+    state = dict(game.state)
+    tiles = dict(state["tiles"])
+    hidden = [cell for cell in tiles if cell not in set(state["face_up"])]
+    identities = [tiles[cell] for cell in hidden]
+    rng = random.Random(seed)
+    while True:
+        rng.shuffle(identities)
+        if any(tiles[cell] != kind for cell, kind in zip(hidden, identities, strict=True)):
+            break
+    tiles.update(zip(hidden, identities, strict=True))
+    state["tiles"] = tiles
+    Game.objects.filter(pk=game.pk).update(state=state)
+
+
+def urls_for(game: Game, user) -> list[str]:
+    urls = [reverse("home"), reverse("lobby"), reverse("game_board", args=[game.pk])]
+    urls.append(reverse("game_board_partial", args=[game.pk]))
+    if user is None:
+        return urls
+    urls += [reverse("my_games"), reverse("player_profile", args=["alice"])]
+    view_state = head_state(game)
+    for piece in {str(m).split()[0] for m in view_state.legal_moves()}:
+        urls.append(reverse("game_board_partial", args=[game.pk]) + f"?select={piece}")
+    if user.is_staff:
+        urls += [
+            reverse("admin:games_game_changelist"),
+            reverse("admin:games_game_change", args=[game.pk]),
+            reverse("admin:games_move_changelist"),
+            reverse("admin:games_game_changelist") + f"?q={game.pk}",
+        ]
+    return urls
+
+
+def render_everything(game: Game, viewers: dict) -> dict[tuple[str, str], str]:
+    out = {}
+    for name, user in viewers.items():
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        for url in urls_for(game, user):
+            for htmx in (False, True):
+                headers = {"HX-Request": "true"} if htmx else {}
+                response = client.get(url, headers=headers)
+                out[(name, url, htmx)] = f"{response.status_code} {response.content.decode()}"
+        # A refused move (stale ply) answers with a fresh board: that is a page too.
+        response = client.post(
+            reverse("game_move", args=[game.pk]),
+            {"move": "W1 A1-A2", "expected_ply": game.ply - 1},
+            headers={"HX-Request": "true"},
+        )
+        out[(name, "stale move", True)] = f"{response.status_code} {response.content.decode()}"
+        out[(name, "websocket", False)] = first_websocket_message(game, client)
+    return {key: CSRF.sub("<token>", body) for key, body in out.items()}
+
+
+def first_websocket_message(game: Game, client: Client) -> str:
+    async def connect():
+        # The origin check reads ALLOWED_HOSTS at import, before pytest-django adds "testserver".
+        headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
+        cookie = client.cookies.get("sessionid")
+        if cookie is not None:
+            headers.append((b"cookie", f"sessionid={cookie.value}".encode()))
+        communicator = WebsocketCommunicator(application, f"/ws/games/{game.pk}/", headers=headers)
+        connected, code = await communicator.connect()
+        if not connected:
+            return f"refused {code}"
+        message = await communicator.receive_from(timeout=10)
+        await communicator.disconnect()
+        return message
+
+    return async_to_sync(connect)()
+
+
+def test_no_output_depends_on_a_face_down_tile_and_the_seed_is_never_shown(table):
+    game, viewers = table
+    before = render_everything(game, viewers)
+    assert len(before) > 40
+    # The websocket really sends boards (else comparing its answers would prove nothing).
+    for name in viewers:
+        message = before[(name, "websocket", False)]
+        if name == "anonymous":
+            assert message == "refused 4401"
+        else:
+            assert 'id="board"' in message, f"{name} got no board: {message[:200]}"
+    for key, body in before.items():
+        assert game.seed not in body, f"the seed leaks in {key}"
+    shuffle_face_down_tiles(game, seed=1)
+    after = render_everything(game, viewers)
+    changed = [key for key in before if before[key] != after[key]]
+    assert changed == [], f"these outputs depend on face-down tiles: {changed}"
+
+
+def test_the_seed_is_revealed_once_the_game_is_over(client, table):
+    game, viewers = table
+    client.force_login(viewers["dora (staff)"])
+    running = client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
+    assert game.seed not in running and "secret until the game ends" in running
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    finished = client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
+    assert game.seed in finished
