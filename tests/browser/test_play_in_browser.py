@@ -20,6 +20,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from games.models import Game, Move
+from games.services import submit_move
 from tests.conftest import database_url, wait_for
 from tests.factories import make_user, start_game
 
@@ -182,3 +183,24 @@ def test_a_move_by_keyboard_alone(asgi_server, signed_in):
     expect(page.locator("#board")).to_have_attribute("data-ply", "1")
     expect(page.locator("#board")).to_contain_text("Yellow to move: waiting for bob.")
     assert Move.objects.get(game=game).text == "WS G1-" + focused[-2:]
+
+
+def test_an_older_board_never_replaces_a_newer_one(asgi_server, signed_in):
+    """Messages can cross (an HTTP answer, a websocket message): static/js/board.js keeps the
+    newest board. The page's websocket is played here by the test."""
+    alice, bob = make_user("alice"), make_user("bob")
+    game = start_game(alice, bob)
+    submit_move(game.pk, seat_index=0, text="WS G1-H1", expected_ply=0, user=alice)
+    sockets = []
+    page = signed_in(bob).new_page()
+    page.route_web_socket(re.compile(r"/ws/games/"), lambda ws: sockets.append(ws))
+    page.goto(f"{asgi_server}/games/{game.pk}/")
+    expect(page.locator("#board")).to_have_attribute("data-ply", "1")
+    page.wait_for_function("window.liveBoard === 'open'")
+    (socket_,) = sockets
+    socket_.send('<section id="board" data-ply="0">an older board</section>')
+    socket_.send('<section id="board" data-ply="2">a newer board</section>')
+    expect(page.locator("#board")).to_have_text("a newer board")
+    socket_.send('<section id="board" data-ply="1">an older board</section>')
+    page.wait_for_timeout(300)
+    expect(page.locator("#board")).to_have_text("a newer board")
