@@ -98,10 +98,10 @@ def signed_in(browser, asgi_server):
     websocket would hold its shutdown). No page may raise a JavaScript error."""
     contexts, errors = [], []
 
-    def signed_in_context(user):
+    def signed_in_context(user, **options):
         client = Client()
         client.force_login(user)
-        context = browser.new_context(viewport={"width": 1200, "height": 1000})
+        context = browser.new_context(viewport={"width": 1200, "height": 1000}, **options)
         context.add_cookies(
             [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": asgi_server}]
         )
@@ -204,3 +204,26 @@ def test_an_older_board_never_replaces_a_newer_one(asgi_server, signed_in):
     socket_.send('<section id="board" data-ply="1">an older board</section>')
     page.wait_for_timeout(300)
     expect(page.locator("#board")).to_have_text("a newer board")
+
+
+def test_playing_without_javascript_through_plain_links_and_forms(asgi_server, signed_in):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = start_game(alice, bob)
+    url = f"{asgi_server}/games/{game.pk}/"
+    context = signed_in(alice, java_script_enabled=False)
+    page, other_tab = context.new_page(), context.new_page()
+    page.goto(url)
+    other_tab.goto(url)
+    page.get_by_role("link", name="Select the white ship at G1").click()
+    page.wait_for_url(re.compile(r"\?select=WS$"))
+    page.get_by_role("button", name="Sail the white ship to H1").click()
+    page.wait_for_url(url)
+    expect(page.get_by_text("You played WS G1-H1.")).to_be_visible()
+    expect(page.locator("#board")).to_have_attribute("data-ply", "1")
+    # The other tab still shows ply 0: a move typed there is refused with a fresh page.
+    other_tab.get_by_label("Move in notation").fill("W1 G1-G2")
+    other_tab.get_by_role("button", name="Play").click()
+    other_tab.wait_for_url(url)
+    expect(other_tab.get_by_text("The board has changed since you looked")).to_be_visible()
+    expect(other_tab.locator("#board")).to_have_attribute("data-ply", "1")
+    assert list(Move.objects.filter(game=game).values_list("text", flat=True)) == ["WS G1-H1"]
