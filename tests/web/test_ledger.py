@@ -54,7 +54,8 @@ def test_a_move_appends_one_ledger_row_and_moves_the_head(game):
     (row,) = Move.objects.filter(game=game)
     assert (row.ply, row.text, row.seat) == (1, move, 0)
     assert row.events and all(isinstance(line, str) for line in row.events)
-    assert game.to_act_seat == head_state(game).to_act() == 1
+    # The cached turn owner is the engine's (a move may leave its own crew a chain choice).
+    assert game.to_act_seat == head_state(game).to_act()
 
 
 @pytest.mark.parametrize(
