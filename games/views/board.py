@@ -28,6 +28,16 @@ from rules.jackal import Move as RulesMove
 
 LOG_LENGTH = 40
 BOARD_PARTIAL = "games/board.html#board"
+# Only the island and the move panel: what selecting a piece or the coin changes.
+BOARD_MAIN_PARTIAL = "games/board.html#board-main"
+
+
+@dataclass(frozen=True)
+class Link:
+    """The page with some query (works without JavaScript) and its htmx partial."""
+
+    href: str
+    hx: str
 
 
 @dataclass
@@ -49,7 +59,7 @@ class PieceChoice:
     label: str
     spot: Spot | None
     selected: bool
-    query: str
+    link: Link
     targets: list[Target] = field(default_factory=list)
 
 
@@ -63,7 +73,7 @@ class Actions:
     other_moves: list[Target] = field(default_factory=list)
     coin_choice: bool = False
     coin: bool = False
-    coin_query: str = ""
+    coin_link: Link | None = None
     forced: bool = False
 
 
@@ -88,7 +98,8 @@ def board_partial(request: HttpRequest, game_id: int) -> HttpResponse:
         select=request.GET.get("select"),
         coin=request.GET.get("coin") == "1",
     )
-    return render(request, BOARD_PARTIAL, context)
+    part = BOARD_MAIN_PARTIAL if request.GET.get("part") == "main" else BOARD_PARTIAL
+    return render(request, part, context)
 
 
 @login_required
@@ -161,7 +172,8 @@ def board_context(
     log = list(game.moves.order_by("-ply")[:LOG_LENGTH])
     last_move = _cells_of(log[0].text) if log else None
     layout = Layout(view, side_for(view))
-    actions = _actions(game, view, layout, (select or "").upper(), coin)
+    urls = (game.get_absolute_url(), reverse("game_board_partial", args=[game.pk]))
+    actions = _actions(game, view, layout, urls, (select or "").upper(), coin)
     svg = render_board(
         view,
         side=layout.side,
@@ -182,12 +194,21 @@ def board_context(
         "text_board": render_text(view),
         "notice": {"text": notice[0], "level": notice[1]} if notice else None,
         "typed": typed,
-        "partial_url": reverse("game_board_partial", args=[game.pk]),
-        "page_url": game.get_absolute_url(),
     }
 
 
-def _actions(game: Game, view: View, layout: Layout, select: str, coin: bool) -> Actions:
+def _link(urls: tuple[str, str], **params: str) -> Link:
+    page, partial = urls
+    query = urlencode(params)
+    return Link(
+        href=f"{page}?{query}" if query else page,
+        hx=f"{partial}?{urlencode({**params, 'part': 'main'})}",
+    )
+
+
+def _actions(
+    game: Game, view: View, layout: Layout, urls: tuple[str, str], select: str, coin: bool
+) -> Actions:
     if not game.is_running or not view.legal_moves:
         return Actions()
     by_piece: dict[str, list[RulesMove]] = {}
@@ -221,17 +242,19 @@ def _actions(game: Game, view: View, layout: Layout, select: str, coin: bool) ->
                 label=described if where else _("%(piece)s (dead)") % {"piece": label},
                 spot=spot or layout.piece_spot(piece_id),
                 selected=selected,
-                query="" if selected else "?" + urlencode({"select": piece_id}),
+                link=_link(urls) if selected else _link(urls, select=piece_id),
             )
         )
     actions.selected = next((p for p in actions.pieces if p.selected), None)
     if actions.selected is not None:
-        _targets_of(actions, by_piece[actions.selected.id], layout, coin)
+        _targets_of(actions, by_piece[actions.selected.id], layout, urls, coin)
     actions.other_moves += [Target(move=str(m), label=_describe_move(m)) for m in general]
     return actions
 
 
-def _targets_of(actions: Actions, moves: list[RulesMove], layout: Layout, coin: bool) -> None:
+def _targets_of(
+    actions: Actions, moves: list[RulesMove], layout: Layout, urls: tuple[str, str], coin: bool
+) -> None:
     piece = actions.selected
     by_cell: dict[str, list[RulesMove]] = {}
     for m in moves:
@@ -243,10 +266,8 @@ def _targets_of(actions: Actions, moves: list[RulesMove], layout: Layout, coin: 
         {m.with_coin for m in options} == {True, False} for options in by_cell.values()
     )
     if actions.coin_choice:
-        query = {"select": piece.id}
-        if not coin:
-            query["coin"] = "1"
-        actions.coin_query = "?" + urlencode(query)
+        toggled = {} if coin else {"coin": "1"}
+        actions.coin_link = _link(urls, select=piece.id, **toggled)
     for cell, options in by_cell.items():
         preferred = [m for m in options if m.with_coin == coin] or options
         first, *others = preferred

@@ -18,8 +18,10 @@
     return ply !== null && ply < shownPly();
   }
 
+  // The whole board (#board) or its island and move panel (#move-form, when selecting a piece).
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (event.detail.target && event.detail.target.id === "board" &&
+    var target = event.detail.target;
+    if (target && (target.id === "board" || target.id === "move-form") &&
         isOlder(event.detail.serverResponse)) {
       event.detail.shouldSwap = false;
     }

@@ -141,6 +141,22 @@ def test_selecting_a_piece_shows_its_legal_targets(client, game, alice):
     assert html.count('class="target"') == len(expected)  # highlighted in the SVG too
 
 
+def test_selecting_with_htmx_re_renders_only_the_island_and_move_panel(client, game, alice):
+    html = (
+        as_user(client, alice)
+        .get(partial_url(game) + "?select=W1&part=main", **HTMX)
+        .content.decode()
+    )
+    assert html.lstrip().startswith('<form id="move-form" data-ply="0"')
+    assert 'id="target-G2"' in html and "<svg" in html
+    assert "move-log" not in html and 'name="notation"' not in html
+    # Its links keep a plain address for the page beside the htmx one.
+    assert f'href="{page_url(game)}"' in html  # deselect
+    assert f'hx-get="{partial_url(game)}?part=main"' in html
+    assert f'href="{page_url(game)}?select=W2"' in html
+    assert f'hx-get="{partial_url(game)}?select=W2&amp;part=main"' in html
+
+
 def test_selecting_a_piece_of_another_crew_selects_nothing(client, game, alice):
     html = as_user(client, alice).get(partial_url(game) + "?select=Y1", **HTMX).content.decode()
     assert 'id="target-' not in html and 'aria-current="true"' not in html
