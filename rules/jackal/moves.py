@@ -12,6 +12,12 @@ Notation (see docs/notation.md)::
     W3 revive F7 the dead pirate W3 is reborn in the native girl's fortress at F7
     end by agreement
 
+Second edition adds (docs/notation.md): the characters ``BG`` (Ben Gunn), ``MI`` (the Missionary)
+and ``FR`` (Friday) as pieces; ``*`` instead of ``$`` to drag the galleon's chest; ``W2 F7 bottle``
+(use a bottle on W2: out of a trap, or to the spinner's last step), ``W2 F7 bottle G8`` (hand a
+bottle to the character at G8), ``W2 F7 peek C3`` (lighthouse), ``W2 F7 quake C3`` (earthquake:
+the tiles to swap, one ply each).
+
 >>> m = Move.parse("w2 e5-f6$")
 >>> str(m), m.kind, m.piece, str(m.target), m.with_coin
 ('W2 E5-F6$', 'move', 'W2', 'F6', True)
@@ -27,10 +33,19 @@ from .geometry import CELL_BY_NAME, LAND, NAMES, Coord
 CREWS = ("white", "yellow", "black", "red")
 CREW_LETTERS = "WYBR"
 
-# Internal packed move: kind | piece << 3 | origin << 7 | target << 15 | coin << 23.
+# Internal packed move: kind | piece << 3 | origin << 7 | target << 15 | coin << 23, and for the
+# second edition: char << 24 (the piece 12..14 is a character, not a ship), chest << 25 (the
+# dragged thing is the galleon's chest; COIN is set too) and, with kind K_AGREE, an extended kind
+# in bits 26..28.
 K_STEP, K_SPIN, K_FLY, K_SHIP, K_REVIVE, K_CHOOSE, K_STAY, K_AGREE = range(8)
 COIN = 1 << 23
+CHAR = 1 << 24
+CHEST = 1 << 25
+X_SHIFT = 26
+X_AGREE, X_BOTTLE, X_PEEK, X_QUAKE = range(4)
 NONE_CELL = 255
+CHARACTERS = ("BG", "MI", "FR")  # Ben Gunn, the Missionary, Friday: pieces 12, 13, 14
+CHARACTER_NAMES = ("Ben Gunn", "the Missionary", "Friday")
 
 
 def pack(kind: int, piece: int, origin: int, target: int, coin: bool = False) -> int:
@@ -44,8 +59,20 @@ def piece_name(piece: int) -> str:
     return CREW_LETTERS[piece // 3] + str(piece % 3 + 1)
 
 
+def any_piece_name(piece: int) -> str:
+    """Pieces 0..11 pirates, 12..14 characters (second edition)."""
+    return CHARACTERS[piece - 12] if piece >= 12 else piece_name(piece)
+
+
+def _code_piece(code: int) -> str:
+    p = code >> 3 & 15
+    return CHARACTERS[p - 12] if code & CHAR else piece_name(p)
+
+
 def piece_index(name: str) -> int:
     name = name.upper()
+    if name in CHARACTERS:
+        return 12 + CHARACTERS.index(name)
     if len(name) != 2 or name[0] not in CREW_LETTERS or name[1] not in "123S":
         raise NotationError(
             f"{name!r} is not a piece: use a crew letter W, Y, B or R and a pirate number 1-3 "
@@ -56,12 +83,15 @@ def piece_index(name: str) -> int:
 
 
 _SQ = r"([A-Ma-m](?:1[0-3]|[1-9]))"
-_PIECE = r"([WYBRwybr][123Ss])"
+_PIECE = r"([WYBRwybr][123Ss]|[Bb][Gg]|[Mm][Ii]|[Ff][Rr])"
 _PATTERNS = (
-    (re.compile(rf"^{_PIECE}\s+{_SQ}\s*-\s*{_SQ}\s*(\$?)$"), "dash"),
-    (re.compile(rf"^{_PIECE}\s+{_SQ}\s*\+\s*(\$?)$"), "spin"),
-    (re.compile(rf"^{_PIECE}\s+{_SQ}\s*\^\s*{_SQ}\s*(\$?)$"), "fly"),
-    (re.compile(rf"^{_PIECE}\s+{_SQ}\s*>\s*{_SQ}\s*(\$?)$"), "choose"),
+    (re.compile(rf"^{_PIECE}\s+{_SQ}\s*-\s*{_SQ}\s*([$*]?)$"), "dash"),
+    (re.compile(rf"^{_PIECE}\s+{_SQ}\s*\+\s*([$*]?)$"), "spin"),
+    (re.compile(rf"^{_PIECE}\s+{_SQ}\s*\^\s*{_SQ}\s*([$*]?)$"), "fly"),
+    (re.compile(rf"^{_PIECE}\s+{_SQ}\s*>\s*{_SQ}\s*([$*]?)$"), "choose"),
+    (re.compile(rf"^{_PIECE}\s+{_SQ}\s+bottle(?:\s+{_SQ})?$", re.I), "bottle"),
+    (re.compile(rf"^{_PIECE}\s+{_SQ}\s+peek\s+{_SQ}$", re.I), "peek"),
+    (re.compile(rf"^{_PIECE}\s+{_SQ}\s+quake\s+{_SQ}$", re.I), "quake"),
     (re.compile(rf"^{_PIECE}\s+{_SQ}\s+stay$", re.I), "stay"),
     (re.compile(rf"^{_PIECE}\s+revive\s+{_SQ}$", re.I), "revive"),
     (re.compile(r"^end\s+by\s+agreement$", re.I), "agree"),
@@ -71,7 +101,8 @@ _PATTERNS = (
 class Move:
     """One decision of the player to act. Immutable value; ``str(move)`` is its notation.
 
-    ``kind`` is one of: move, disembark, board, swim, spin, fly, ship, revive, choose, stay, agree.
+    ``kind`` is one of: move, disembark, board, swim, spin, fly, ship, revive, choose, stay, agree,
+    and in the second edition bottle, peek, quake.
     """
 
     __slots__ = ("code",)
@@ -105,13 +136,15 @@ class Move:
             if LAND[o]:
                 return "move" if LAND[t] else "board"
             return "disembark" if LAND[t] else "swim"
-        return ("move", "spin", "fly", "ship", "revive", "choose", "stay", "agree")[k]
+        if k == K_AGREE:
+            return ("agree", "bottle", "peek", "quake")[self.code >> X_SHIFT & 7]
+        return ("move", "spin", "fly", "ship", "revive", "choose", "stay")[k]
 
     @property
     def piece(self) -> str | None:
-        if self.code & 7 == K_AGREE:
+        if self.code & 7 == K_AGREE and not self.code >> X_SHIFT & 7:
             return None
-        return piece_name(self.code >> 3 & 15)
+        return _code_piece(self.code)
 
     @property
     def _origin(self) -> int:
@@ -133,7 +166,12 @@ class Move:
 
     @property
     def with_coin(self) -> bool:
+        """Drags a coin or (second edition) the galleon's chest."""
         return bool(self.code & COIN)
+
+    @property
+    def with_chest(self) -> bool:
+        return bool(self.code & CHEST)
 
     def __str__(self) -> str:
         return format_code(self.code)
@@ -155,39 +193,57 @@ def _build(form: str, groups: tuple) -> int:
     if form == "agree":
         return pack(K_AGREE, 0, NONE_CELL, NONE_CELL)
     piece = piece_index(groups[0])
-    is_ship = piece >= 12
+    char = CHAR if groups[0].upper() in CHARACTERS else 0
+    is_ship = piece >= 12 and not char
     if form == "dash":
         origin, target = CELL_BY_NAME[groups[1].upper()], CELL_BY_NAME[groups[2].upper()]
-        coin = groups[3] == "$"
+        drag = _drag(groups[3])
         if is_ship:
-            if coin:
+            if drag:
                 raise NotationError("a ship does not drag coins: write it without '$'")
             return pack(K_SHIP, piece, origin, target)
-        return pack(K_STEP, piece, origin, target, coin)
+        return pack(K_STEP, piece, origin, target) | drag | char
     if is_ship:
         raise NotationError(f"a ship ({groups[0].upper()}) only sails: write it like 'WS G1-H1'")
     if form == "spin":
         cell = CELL_BY_NAME[groups[1].upper()]
-        return pack(K_SPIN, piece, cell, cell, groups[2] == "$")
+        return pack(K_SPIN, piece, cell, cell) | _drag(groups[2]) | char
     if form in ("fly", "choose"):
         origin, target = CELL_BY_NAME[groups[1].upper()], CELL_BY_NAME[groups[2].upper()]
         kind = K_FLY if form == "fly" else K_CHOOSE
-        return pack(kind, piece, origin, target, groups[3] == "$")
+        return pack(kind, piece, origin, target) | _drag(groups[3]) | char
     if form == "stay":
         cell = CELL_BY_NAME[groups[1].upper()]
-        return pack(K_STAY, piece, cell, cell)
+        return pack(K_STAY, piece, cell, cell) | char
+    if form in ("bottle", "peek", "quake"):
+        origin = CELL_BY_NAME[groups[1].upper()]
+        target = CELL_BY_NAME[groups[2].upper()] if groups[2] else origin
+        x = {"bottle": X_BOTTLE, "peek": X_PEEK, "quake": X_QUAKE}[form]
+        return pack(K_AGREE, piece, origin, target) | char | x << X_SHIFT
     cell = CELL_BY_NAME[groups[1].upper()]  # revive
-    return pack(K_REVIVE, piece, NONE_CELL, cell)
+    return pack(K_REVIVE, piece, NONE_CELL, cell) | char
+
+
+def _drag(mark: str) -> int:
+    return COIN | CHEST if mark == "*" else COIN if mark == "$" else 0
 
 
 def format_code(code: int) -> str:
     kind = code & 7
-    if kind == K_AGREE:
-        return "end by agreement"
-    piece = piece_name(code >> 3 & 15)
     origin = code >> 7 & 255
     target = code >> 15 & 255
-    coin = "$" if code & COIN else ""
+    if kind == K_AGREE:
+        x = code >> X_SHIFT & 7
+        if x == X_AGREE:
+            return "end by agreement"
+        piece = _code_piece(code)
+        if x == X_BOTTLE:
+            return f"{piece} {NAMES[origin]} bottle" + (
+                f" {NAMES[target]}" if target != origin else ""
+            )
+        return f"{piece} {NAMES[origin]} {'peek' if x == X_PEEK else 'quake'} {NAMES[target]}"
+    piece = _code_piece(code) if kind != K_SHIP else piece_name(code >> 3 & 15)
+    coin = "*" if code & CHEST else "$" if code & COIN else ""
     if kind in (K_STEP, K_SHIP):
         return f"{piece} {NAMES[origin]}-{NAMES[target]}{coin}"
     if kind == K_SPIN:

@@ -12,7 +12,9 @@ A tile is a pair ``(kind, arg)``:
 Text form (used in positions and custom set-ups): ``empty``, ``empty:2``, ``arrow:N``,
 ``arrow:NE,SW``, ``arrow:E,S,W``, ``horse``, ``jungle``, ``desert``, ``swamp``, ``mountains``,
 ``ice``, ``trap``, ``crocodile``, ``ogre``, ``fortress``, ``native``, ``gold:3``, ``balloon``,
-``plane``, ``cannon:E``, ``rum``.
+``plane``, ``cannon:E``, ``rum``; second edition only: ``galleon``, ``smoke``, ``lighthouse``,
+``cave``, ``earthquake``, ``thicket`` (dense jungle), ``caramba``, ``bottles:1``..``bottles:3``,
+``ben-gunn``, ``missionary``, ``friday``.
 
 >>> format_tile(*parse_tile("arrow:s,n"))
 'arrow:N,S'
@@ -39,6 +41,18 @@ BALLOON = 12
 PLANE = 13
 CANNON = 14
 RUM = 15
+# Second edition only.
+GALLEON = 16  # the galleon's chest, worth 3
+SMOKE = 17
+LIGHTHOUSE = 18
+CAVE = 19
+QUAKE = 20  # earthquake
+THICKET = 21  # dense jungle
+CARAMBA = 22
+BOTTLES = 23  # arg: how many message bottles (1..3)
+BEN_GUNN = 24
+MISSIONARY = 25
+FRIDAY = 26
 
 KIND_NAMES = {
     SEA: "sea",
@@ -56,13 +70,28 @@ KIND_NAMES = {
     PLANE: "plane",
     CANNON: "cannon",
     RUM: "rum",
+    GALLEON: "galleon",
+    SMOKE: "smoke",
+    LIGHTHOUSE: "lighthouse",
+    CAVE: "cave",
+    QUAKE: "earthquake",
+    THICKET: "thicket",
+    CARAMBA: "caramba",
+    BOTTLES: "bottles",
+    BEN_GUNN: "ben-gunn",
+    MISSIONARY: "missionary",
+    FRIDAY: "friday",
 }
 SPINNER_NAMES = {2: "jungle", 3: "desert", 4: "swamp", 5: "mountains"}
 _SPINNER_STEPS = {name: steps for steps, name in SPINNER_NAMES.items()}
 _KIND_BY_NAME = {name: kind for kind, name in KIND_NAMES.items() if kind != SEA}
 
 # Tiles a pirate may end its action on (and where coins may lie). Every other tile moves it on.
-STOPPABLE = frozenset({EMPTY, SPINNER, TRAP, FORTRESS, NATIVE, GOLD, PLANE, RUM})
+STOPPABLE = frozenset(
+    {EMPTY, SPINNER, TRAP, FORTRESS, NATIVE, GOLD, PLANE, RUM}
+    | {GALLEON, SMOKE, LIGHTHOUSE, CAVE, QUAKE, THICKET, CARAMBA, BOTTLES}
+    | {BEN_GUNN, MISSIONARY, FRIDAY}
+)
 
 
 def mask_of(dirs) -> int:
@@ -123,6 +152,39 @@ def classic_deck() -> list[tuple[int, int]]:
     return deck
 
 
+def second_edition_deck() -> list[tuple[int, int]]:
+    """The 117 tiles of the second edition (RULES.md deck table), in a fixed order."""
+    deck: list[tuple[int, int]] = []
+    for picture, n in enumerate((5, 5, 4, 4)):
+        deck += [(EMPTY, picture)] * n
+    for mask in ARROW_KINDS:
+        deck += [(ARROW, mask)] * 3
+    deck += [(HORSE, 0)] * 2
+    deck += [(SPINNER, 2)] * 5 + [(SPINNER, 3)] * 4 + [(SPINNER, 4)] * 2 + [(SPINNER, 5)] * 1
+    deck += [(ICE, 0)] * 6
+    deck += [(TRAP, 0)] * 3
+    deck += [(CROCODILE, 0)] * 4
+    deck += [(OGRE, 0)] * 1
+    deck += [(FORTRESS, 0)] * 2
+    deck += [(NATIVE, 0)] * 1
+    deck += [(GOLD, 1)] * 5 + [(GOLD, 2)] * 5 + [(GOLD, 3)] * 3 + [(GOLD, 4)] * 2 + [(GOLD, 5)]
+    deck += [(GALLEON, 0)]
+    deck += [(BALLOON, 0)] * 2
+    deck += [(PLANE, 0)] * 1
+    deck += [(CANNON, _N)] * 2
+    deck += [(RUM, 0)] * 4
+    deck += [(SMOKE, 0)] * 2
+    deck += [(LIGHTHOUSE, 0)]
+    deck += [(CAVE, 0)] * 4
+    deck += [(QUAKE, 0)]
+    deck += [(THICKET, 0)] * 3
+    deck += [(CARAMBA, 0)]
+    deck += [(BOTTLES, 1)] * 3 + [(BOTTLES, 2)] * 2 + [(BOTTLES, 3)]
+    deck += [(BEN_GUNN, 0), (MISSIONARY, 0), (FRIDAY, 0)]
+    assert len(deck) == 117
+    return deck
+
+
 def orient(kind: int, arg: int, quarter_turns: int) -> int:
     """The arg of a tile after the deal turned it clockwise by quarter_turns."""
     if kind == ARROW:
@@ -157,6 +219,17 @@ def tile_name(kind: int, arg: int) -> str:
         BALLOON: "a balloon",
         PLANE: "the plane",
         RUM: "a barrel of rum",
+        GALLEON: "the galleon's treasure chest",
+        SMOKE: "a grass fire",
+        LIGHTHOUSE: "the lighthouse",
+        CAVE: "a cave",
+        QUAKE: "the earthquake",
+        THICKET: "a dense jungle",
+        CARAMBA: "caramba",
+        BOTTLES: f"{arg} message bottle" + ("s" if arg > 1 else ""),
+        BEN_GUNN: "Ben Gunn",
+        MISSIONARY: "the Missionary",
+        FRIDAY: "Friday",
     }[kind]
 
 
@@ -168,7 +241,7 @@ def format_tile(kind: int, arg: int) -> str:
         return name + ":" + ",".join(DIR_NAMES[d] for d in MASK_DIRS[arg])
     if kind == CANNON:
         return name + ":" + DIR_NAMES[arg]
-    if kind == GOLD or (kind == EMPTY and arg):
+    if kind in (GOLD, BOTTLES) or (kind == EMPTY and arg):
         return f"{name}:{arg}"
     return name
 
@@ -199,6 +272,11 @@ def parse_tile(text: str) -> tuple[int, int]:
             if not 1 <= value <= 5:
                 raise ValueError
             return GOLD, value
+        if kind == BOTTLES:
+            value = int(rest)
+            if not 1 <= value <= 3:
+                raise ValueError
+            return BOTTLES, value
         if kind == EMPTY:
             picture = int(rest) if rest else 0
             if not 0 <= picture <= 3:
