@@ -31,6 +31,9 @@ from .geometry import (
     STEP,
 )
 from .moves import (
+    CHAR,
+    CHARACTER_NAMES,
+    CHEST,
     COIN,
     CREW_LETTERS,
     CREWS,
@@ -43,7 +46,12 @@ from .moves import (
     K_STAY,
     K_STEP,
     NONE_CELL,
+    X_BOTTLE,
+    X_PEEK,
+    X_QUAKE,
+    X_SHIFT,
     Move,
+    any_piece_name,
     format_code,
     piece_index,
     piece_name,
@@ -52,43 +60,73 @@ from .rng import DealRng
 from .tiles import (
     ARROW,
     BALLOON,
+    BEN_GUNN,
+    BOTTLES,
     CANNON,
+    CARAMBA,
+    CAVE,
     CROCODILE,
     FORTRESS,
+    FRIDAY,
+    GALLEON,
     GOLD,
     HORSE,
     ICE,
+    LIGHTHOUSE,
     MASK_DIRS,
+    MISSIONARY,
     NATIVE,
     OGRE,
     PLANE,
+    QUAKE,
     RUM,
     SEA,
+    SMOKE,
     SPINNER,
     SPINNER_NAMES,
     STOPPABLE,
+    THICKET,
     TRAP,
     classic_deck,
     format_tile,
     orient,
     parse_tile,
+    second_edition_deck,
     tile_name,
 )
 
-RULESETS = ("classic",)
+RULESETS = ("classic", "second-edition")
+AGREE_CODE = Move.parse("end by agreement").code
 POSITION_FORMAT = "jackal-position"
 POSITION_VERSION = 1
 QUIET_ROUNDS = 40  # ruling 20: rounds without a reveal or a coin leaving the island
 
-# Pending choices.
-P_NONE, P_ARROW, P_KNIGHT, P_FLIGHT, P_PLANE = range(5)
-PENDING_NAMES = ("", "arrow", "horse", "flight", "plane")
+# Pending choices (cave, peek, quake1, quake2: second edition).
+P_NONE, P_ARROW, P_KNIGHT, P_FLIGHT, P_PLANE, P_CAVE, P_PEEK, P_QUAKE1, P_QUAKE2 = range(9)
+PENDING_NAMES = ("", "arrow", "horse", "flight", "plane", "cave", "peek", "quake", "quake2")
 # How a pirate arrived on a cell (ice repeats it): 0..7 a one-cell vector, or these.
-MV_KNIGHT, MV_FLIGHT = 8, 9
+MV_KNIGHT, MV_FLIGHT, MV_CAVE = 8, 9, 10
 
 CREW_MASK = (7, 7 << 3, 7 << 6, 7 << 9)
-BITS = tuple(tuple(i for i in range(12) if m >> i & 1) for m in range(4096))
+# Pieces: 0..11 pirates (crew * 3 + n); second edition: 12 Ben Gunn, 13 the Missionary, 14 Friday.
+BG, MI, FR = 12, 13, 14
+NPIECES = 15
+BITS = tuple(tuple(i for i in range(NPIECES) if m >> i & 1) for m in range(1 << NPIECES))
+_CURSES = (
+    "Barnacles and bilge water!",
+    "May a gull steal yer biscuit!",
+    "Thunder and tar!",
+    "Rot me rigging!",
+    "Ten thousand soggy sea boots!",
+    "Blast this root to the bottom of the sea!",
+)
 _FORT = (FORTRESS, NATIVE)
+_WITH = ("", " with a coin", "", " with the galleon's chest")
+
+
+def _dragv(code: int) -> int:
+    """What a move drags: 0 nothing, 1 a coin, 3 the galleon's chest."""
+    return 0 if not code & COIN else 3 if code & CHEST else 1
 
 
 class SetupError(JackalError, ValueError):
@@ -150,6 +188,8 @@ def _seating(players: int, teams: bool):
 
 
 def _name(p: int) -> str:
+    if p >= 12:
+        return CHARACTER_NAMES[p - 12][0].upper() + CHARACTER_NAMES[p - 12][1:]
     return f"{CREWS[p // 3].capitalize()} {p % 3 + 1}"
 
 
@@ -213,6 +253,21 @@ class State:
         "_noisy",
         "_legal",
         "_ev",
+        # second edition (classic keeps the defaults)
+        "_se",
+        "_pcrew",
+        "_members",
+        "_chest",
+        "_bottles",
+        "_smoke",
+        "_smoke_new",
+        "_peeks",
+        "_caves",
+        "_cstat",
+        "_converted",
+        "_pcount",
+        "_quake1",
+        "_fresh",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -248,10 +303,10 @@ class State:
         s._up = bytearray(0 if LAND[c] else 1 for c in range(169))
         s._plane_used = False
         s._coins = {}
-        s._pc = [-1] * 12
-        s._ps = [0] * 12
-        s._trap = [0] * 12
-        s._drunk = [0] * 12
+        s._pc = [-1] * NPIECES
+        s._ps = [0] * NPIECES
+        s._trap = [0] * NPIECES  # 1 caught in a trap; 2 lost in a cave (second edition)
+        s._drunk = [0] * NPIECES
         s._occ = [0] * 169
         s._ship = [-1, -1, -1, -1]
         s._shipc = [-1] * 169
@@ -268,12 +323,26 @@ class State:
         s._pend = P_NONE
         s._pp = -1
         s._popts = ()
-        s._carry = False
+        s._carry = 0  # what the pirate in a chain drags: 0, 1 (a coin) or 3 (the chest)
         s._from_key = -1
         s._taken = None
         s._noisy = False
         s._legal = None
         s._ev = None
+        s._se = ruleset == "second-edition"
+        s._pcrew = [p // 3 for p in range(12)] + [-1, -1, -1]
+        s._members = [tuple(range(3 * c, 3 * c + 3)) for c in range(4)]
+        s._chest = -1
+        s._bottles = [0, 0, 0, 0]
+        s._smoke = 0
+        s._smoke_new = False
+        s._peeks = {}
+        s._caves = []
+        s._cstat = [0, 0, 0]  # per character: 0 not found yet, 1 in play, 2 gone
+        s._converted = False
+        s._pcount = 0
+        s._quake1 = -1
+        s._fresh = 0
         for c in order:
             s._ship[c] = SHIP_START[c]
             for p in range(3 * c, 3 * c + 3):
@@ -282,7 +351,7 @@ class State:
 
     def _deal(self) -> None:
         rng = DealRng(self.seed)
-        deck = classic_deck()
+        deck = second_edition_deck() if self._se else classic_deck()
         rng.shuffle(deck)
         for cell, (kind, arg) in zip(LAND_CELLS, deck, strict=True):
             self._kind[cell] = kind
@@ -304,22 +373,76 @@ class State:
                 self._native = cell
             elif k == GOLD and not self._up[cell]:
                 hidden += self._arg[cell]
+            elif k == GALLEON and not self._up[cell]:
+                hidden += 3
         self._hidden = hidden
         self._occ = [0] * 169
-        for p in range(12):
+        for p in range(NPIECES):
             if self._pc[p] >= 0:
                 self._occ[self._pc[p]] |= 1 << p
         self._shipc = [-1] * 169
         for c in self._order:
             self._shipc[self._ship[c]] = c
-        self._island = hidden + sum(self._coins.values()) + (1 if self._carry else 0)
+        self._island = hidden + sum(self._coins.values()) + self._carry
+        if self._chest >= 0:
+            self._island += 3
+        if self._se:
+            self._recrew()
         self._kind = list(self._kind)
         self._arg = list(self._arg)
         self._legal = None
 
+    def _recrew(self) -> None:
+        """Second edition: rebuild who belongs to which crew after a character joined, switched or
+        left. New lists every time, so that copies may share the old ones."""
+        friend = [0, 0, 0, 0]
+        crew_team = [-1] * 4
+        for c in self._order:
+            crew_team[c] = self._seat_team[self._owner[c]]
+        for c in self._order:
+            for d in self._order:
+                if crew_team[d] == crew_team[c]:
+                    friend[c] |= CREW_MASK[d]
+        members = [list(range(3 * c, 3 * c + 3)) for c in range(4)]
+        pcrew = [p // 3 for p in range(12)] + [-1, -1, -1]
+        for i in range(3):
+            q = 12 + i
+            owner = self._pcrew[q] if self._cstat[i] == 1 else -1
+            pcrew[q] = owner
+            if owner >= 0:
+                members[owner].append(q)
+                for c in self._order:
+                    if crew_team[c] == crew_team[owner]:
+                        friend[c] |= 1 << q
+        present = 0
+        for c in self._order:
+            present |= CREW_MASK[c]
+        for i in range(3):
+            if pcrew[12 + i] >= 0:
+                present |= 1 << (12 + i)
+        self._friend = friend
+        self._enemy = [present & ~friend[c] if c in self._order else 0 for c in range(4)]
+        self._members = [tuple(m) for m in members]
+        self._pcrew = pcrew
+
     def copy(self) -> State:
-        """A fast independent copy (for bots). The deal is shared: it never changes."""
+        """A fast independent copy (for bots). The deal is shared: it never changes (an earthquake
+        replaces the lists instead of changing them)."""
         s = State.__new__(State)
+        s._se = self._se
+        s._pcrew = self._pcrew
+        s._members = self._members
+        s._chest = self._chest
+        s._bottles = self._bottles[:]
+        s._smoke = self._smoke
+        s._smoke_new = self._smoke_new
+        s._peeks = self._peeks
+        s._caves = self._caves
+        s._cstat = self._cstat[:]
+        s._converted = self._converted
+        s._pcount = self._pcount
+        s._quake1 = self._quake1
+        s._fresh = 0
         s.ruleset = self.ruleset
         s.players = self.players
         s.teams = self.teams
@@ -383,7 +506,13 @@ class State:
         return self._seat_team[seat]
 
     def to_act(self) -> int | None:
-        return None if self._over else self._owner[self._order[self._turn]]
+        """The seat that decides now. Under smoke (second edition) that is the controller of the
+        next crew in turn order, not the crew's own."""
+        if self._over:
+            return None
+        if self._smoke:
+            return self._owner[self._order[(self._turn + 1) % len(self._order)]]
+        return self._owner[self._order[self._turn]]
 
     def crew_to_act(self) -> str | None:
         return None if self._over else CREWS[self._order[self._turn]]
@@ -420,15 +549,54 @@ class State:
 
     def coin_counts(self) -> dict[str, int]:
         """Where the coins are: on the island (face-up tiles and still hidden), dragged, scored,
-        sunk, eaten. They always add up to ``total``."""
-        return {
-            "on_tiles": sum(self._coins.values()),
+        sunk, eaten. They always add up to ``total``. Second edition: the galleon's chest counts as
+        3 coins wherever it is (37 coins + the chest = 40); ``chest`` says where it lies."""
+        d = {
+            "on_tiles": sum(self._coins.values()) + (3 if self._chest >= 0 else 0),
             "hidden": self._hidden,
-            "dragged": 1 if self._carry else 0,
+            "dragged": self._carry,
             "scored": sum(self._score),
             "sunk": self._sunk,
             "eaten": self._eaten,
             "total": self._total,
+        }
+        if self._se:
+            d["chest"] = _coin_key_name(self._chest) if self._chest >= 0 else None
+        return d
+
+    def bottles(self) -> dict[str, int]:
+        """Second edition: message bottles per crew (a team uses its crews' bottles together)."""
+        return {CREWS[c]: self._bottles[c] for c in self._order}
+
+    def characters(self) -> dict[str, dict | None]:
+        """Second edition: Ben Gunn (BG), the Missionary (MI), Friday (FR): None before they are
+        found, else their crew (None once gone), square and state."""
+        out = {}
+        for i, name in enumerate(("BG", "MI", "FR")):
+            q = 12 + i
+            if self._cstat[i] == 0:
+                out[name] = None
+                continue
+            cell = self._pc[q]
+            out[name] = {
+                "crew": CREWS[self._pcrew[q]] if self._cstat[i] == 1 else None,
+                "gone": self._cstat[i] == 2,
+                "cell": NAMES[cell] if cell >= 0 and self._cstat[i] == 1 else None,
+                "step": self._ps[q],
+                "trapped": self._trap[q] == 1,
+                "lost": self._trap[q] == 2,
+                "drunk": self._drunk[q],
+            }
+        if self._cstat[1]:
+            out["MI"]["converted"] = self._converted
+        return out
+
+    def peeked(self, seat: int) -> dict[str, str]:
+        """Second edition: face-down squares this seat saw through the lighthouse -> tile text."""
+        return {
+            NAMES[c]: format_tile(self._kind[c], self._arg[c])
+            for c in sorted(self._peeks.get(seat, ()))
+            if not self._up[c]
         }
 
     # ------------------------------------------------------------------ legal moves
@@ -454,13 +622,20 @@ class State:
         cell = self._pc[p]
         base = p << 3 | cell << 7 | (COIN if self._carry else 0)
         pend = self._pend
+        if p >= 12 or self._carry == 3:
+            base |= (CHAR if p >= 12 else 0) | (CHEST if self._carry == 3 else 0)
+        if pend >= P_PEEK:
+            x = (X_PEEK if pend == P_PEEK else X_QUAKE) << X_SHIFT
+            return [K_AGREE | x | (base & ~(COIN | CHEST)) | t << 15 for t in self._popts]
         kind = K_FLY if pend >= P_FLIGHT else K_CHOOSE
         codes = [kind | base | t << 15 for t in self._popts]
         if pend == P_PLANE:
-            codes.append(K_STAY | p << 3 | cell << 7 | cell << 15)
+            codes.append(K_STAY | p << 3 | cell << 7 | cell << 15 | (CHAR if p >= 12 else 0))
         return codes
 
     def _gen(self, c: int) -> list[int]:
+        if self._se:
+            return self._gen_se(c)
         pc = self._pc
         ps = self._ps
         occ = self._occ
@@ -546,6 +721,160 @@ class State:
                     break
         return res
 
+    # ------------------------------------------------------------------ second edition: moves
+
+    def _harmless(self, p: int) -> bool:
+        """Friday and the unconverted Missionary never attack (ruling 21)."""
+        return p == FR or (p == MI and not self._converted)
+
+    def _entry(self, p: int, c: int, t: int) -> int:
+        """Second edition: may piece p of crew c enter the land square t by its own move?
+        0 no, 1 empty-handed, 3 also dragging a coin or the chest."""
+        if not self._up[t]:
+            return 1
+        kt = self._kind[t]
+        o = self._occ[t] & self._enemy[c]
+        if o:
+            preacher = o >> MI & 1 and not self._converted
+            if p == FR and preacher:
+                return 1  # Friday meets the Missionary: they leave together
+            if preacher:
+                return 0  # nobody shares a tile with an enemy Missionary
+            if p == MI and not self._converted:
+                return 1 if o == 1 << FR else 0
+        if kt == THICKET:
+            return 1  # dense jungle: no coins, no attacks, enemies may share it (ruling 27)
+        if o and kt == SPINNER:
+            o = self._on_step(o, 1)
+        if kt in _FORT:
+            return 0 if o else 1
+        if o:
+            return 0 if self._harmless(p) else 1
+        return 3
+
+    def _gen_se(self, c: int) -> list[int]:
+        pc = self._pc
+        ps = self._ps
+        occ = self._occ
+        kind = self._kind
+        coins = self._coins
+        shipc = self._shipc
+        en = self._enemy[c]
+        fr = self._friend[c]
+        res: list[int] = []
+        add = res.append
+        drunk = self._drunk
+        chest = self._chest
+        for p in self._members[c]:
+            cell = pc[p]
+            if cell < 0 or drunk[p]:
+                continue
+            base = p << 3 | cell << 7 | (CHAR if p >= 12 else 0)
+            if not LAND[cell]:
+                if shipc[cell] >= 0:
+                    t = FRONT[cell]
+                    if self._entry(p, c, t):
+                        add(base | t << 15)
+                else:
+                    harmless = self._harmless(p)
+                    for t in SEA_NEIGHBOURS[cell]:
+                        o = occ[t] & en
+                        if o and shipc[t] < 0 and (harmless or o >> MI & 1):
+                            continue
+                        add(base | t << 15)
+                continue
+            if self._trap[p]:
+                if self._trap[p] == 2:
+                    for t in self._cave_exits(c, cell):
+                        add(K_CHOOSE | base | t << 15)
+                continue
+            k = kind[cell]
+            step = ps[p]
+            key = cell << 3 | step
+            drag = []
+            if p != MI or self._converted:
+                if coins.get(key, 0):
+                    drag.append(COIN)
+                if chest == key:
+                    drag.append(COIN | CHEST)
+            if k == SPINNER and step < self._arg[cell] and p != FR:
+                code = K_SPIN | base | cell << 15
+                hit = self._on_step(occ[cell] & en, step + 1)
+                if hit and self._harmless(p):
+                    continue
+                add(code)
+                if not hit:
+                    for d in drag:
+                        add(code | d)
+                continue
+            for t in NEIGHBOURS[cell]:
+                if LAND[t]:
+                    r = self._entry(p, c, t)
+                    if r:
+                        add(base | t << 15)
+                        if r == 3:
+                            for d in drag:
+                                add(base | t << 15 | d)
+                else:
+                    sh = shipc[t]
+                    if sh < 0:
+                        continue
+                    add(base | t << 15)
+                    if fr >> (3 * sh) & 1:
+                        for d in drag:
+                            add(base | t << 15 | d)
+        ship = self._ship
+        for sh in self._order:
+            if not fr >> (3 * sh) & 1:
+                continue
+            berth = ship[sh]
+            steer = occ[berth] & (fr if sh == c else CREW_MASK[c])
+            if steer and any(not drunk[q] for q in BITS[steer]):
+                base = K_SHIP | (12 + sh) << 3 | berth << 7
+                for t in BERTH_MOVES[berth]:
+                    add(base | t << 15)
+        girl = self._native
+        if girl >= 0 and any(not drunk[q] for q in BITS[occ[girl] & CREW_MASK[c]]):
+            for p in range(3 * c, 3 * c + 3):
+                if pc[p] < 0:
+                    add(K_REVIVE | p << 3 | NONE_CELL << 7 | girl << 15)
+                    break
+        if not self._smoke and self._team_bottles(c):
+            self._gen_bottles(c, add)
+        return res
+
+    def _team_bottles(self, c: int) -> int:
+        fr = self._friend[c]
+        return sum(self._bottles[d] for d in self._order if fr >> (3 * d) & 1)
+
+    def _gen_bottles(self, c: int, add) -> None:
+        """Free bottle uses (ruling 22): out of a trap, to a spinner's last step, or handed to
+        Friday / the Missionary on a neighbouring square."""
+        pc = self._pc
+        targets = [q for q in (MI, FR) if pc[q] >= 0 and (q == FR or not self._converted)]
+        for p in self._members[c]:
+            cell = pc[p]
+            if cell < 0 or self._drunk[p] or self._trap[p] == 2:
+                continue
+            base = K_AGREE | X_BOTTLE << X_SHIFT | p << 3 | cell << 7 | (CHAR if p >= 12 else 0)
+            if LAND[cell]:
+                if self._trap[p]:
+                    add(base | cell << 15)
+                elif self._kind[cell] == SPINNER and self._ps[p] < self._arg[cell] and p != FR:
+                    last = self._arg[cell]
+                    hit = self._on_step(self._occ[cell] & self._enemy[c], last)
+                    if not (hit and self._harmless(p)):
+                        add(base | cell << 15)
+            if p < 12:
+                for q in targets:
+                    if pc[q] in NEIGHBOURS[cell]:
+                        add(base | pc[q] << 15)
+
+    def _cave_exits(self, c: int, cell: int) -> list[int]:
+        """Revealed cave squares other than cell that no enemy blocks (ruling 23)."""
+        en = self._enemy[c]
+        return [t for t in self._caves if t != cell and not self._occ[t] & en]
+
     def _on_step(self, mask: int, step: int) -> int:
         """The pirates of mask standing on the given spinner step."""
         ps = self._ps
@@ -555,9 +884,16 @@ class State:
                 out |= 1 << q
         return out
 
-    def _flight_targets(self, c: int, carrying: bool, exclude: int) -> list[int]:
+    def _flight_targets(self, c: int, carrying: bool, exclude: int, p: int = -1) -> list[int]:
         """Where the plane can take a pirate of crew c (ruling 14)."""
         up = self._up
+        if self._se:  # only to a revealed tile, never a ship
+            need = 3 if carrying else 1
+            return [
+                t
+                for t in LAND_CELLS
+                if t != exclude and up[t] and self._entry(p, c, t) & need == need
+            ]
         kind = self._kind
         occ = self._occ
         en = self._enemy[c]
@@ -594,7 +930,7 @@ class State:
         code = move.code
         if self._over:
             raise IllegalMove(f"{move} cannot be played: the game is over")
-        if (code & 7) != K_AGREE and code not in self.legal_codes():
+        if code != AGREE_CODE and code not in self.legal_codes():
             raise IllegalMove(self._explain(code))
         self._ev = []
         try:
@@ -619,24 +955,46 @@ class State:
         self.ply += 1
         ev = self._ev
         if k == K_AGREE:
-            self._finish("agreement")
-            return
-        if self._pend:
+            x = code >> X_SHIFT & 7
+            if not x:
+                self._finish("agreement")
+                return
+            if x == X_BOTTLE:
+                self._use_bottle(piece, origin, target)
+                return  # a free action: the turn goes on
+            self._decide(x, piece, target)
+        elif self._pend:
             self._resume(k, origin, target)
+        elif k == K_CHOOSE:  # second edition: a lost pirate goes through the cave
+            p = piece
+            self._occ[origin] &= ~(1 << p)
+            self._trap[p] = 0
+            if code & COIN:
+                self._take_coin(origin << 3, code & CHEST)
+            if ev is not None:
+                self._log(
+                    "cave",
+                    _name(p),
+                    f"finds the way through the cave from {NAMES[origin]} to {NAMES[target]}",
+                    piece=any_piece_name(p),
+                    origin=NAMES[origin],
+                    target=NAMES[target],
+                    coin=bool(code & COIN),
+                )
+            self._go(p, target, MV_CAVE, origin)
         elif k == K_STEP:
             p = piece
             if LAND[origin]:
                 self._occ[origin] &= ~(1 << p)
                 if code & COIN:
-                    self._take_coin(origin << 3 | self._ps[p])
+                    self._take_coin(origin << 3 | self._ps[p], code & CHEST)
                 if ev is not None:
                     verb = "moves" if LAND[target] else "steps"
                     self._log(
                         "move",
                         _name(p),
-                        f"{verb} from {NAMES[origin]} to {NAMES[target]}"
-                        + (" with a coin" if code & COIN else ""),
-                        piece=piece_name(p),
+                        f"{verb} from {NAMES[origin]} to {NAMES[target]}" + (_WITH[_dragv(code)]),
+                        piece=any_piece_name(p),
                         origin=NAMES[origin],
                         target=NAMES[target],
                         coin=bool(code & COIN),
@@ -651,7 +1009,7 @@ class State:
                         "disembark",
                         _name(p),
                         f"lands from the {CREWS[self._shipc[origin]]} ship at {NAMES[target]}",
-                        piece=piece_name(p),
+                        piece=any_piece_name(p),
                         origin=NAMES[origin],
                         target=NAMES[target],
                     )
@@ -663,18 +1021,18 @@ class State:
                         "swim",
                         _name(p),
                         f"swims from {NAMES[origin]} to {NAMES[target]}",
-                        piece=piece_name(p),
+                        piece=any_piece_name(p),
                         origin=NAMES[origin],
                         target=NAMES[target],
                     )
                 self._enter_sea(p, target)
         elif k == K_SPIN:
-            self._spin(piece, origin, bool(code & COIN))
+            self._spin(piece, origin, _dragv(code))
         elif k == K_FLY:
             p = piece
             self._occ[origin] &= ~(1 << p)
             if code & COIN:
-                self._take_coin(origin << 3)
+                self._take_coin(origin << 3, code & CHEST)
             self._plane_used = True
             if ev is not None:
                 self._log(
@@ -682,7 +1040,7 @@ class State:
                     _name(p),
                     f"flies the plane from {NAMES[origin]} to {NAMES[target]}"
                     + (" with a coin" if code & COIN else ""),
-                    piece=piece_name(p),
+                    piece=any_piece_name(p),
                     origin=NAMES[origin],
                     target=NAMES[target],
                     coin=bool(code & COIN),
@@ -700,22 +1058,31 @@ class State:
                     piece=piece_name(piece),
                     target=NAMES[target],
                 )
+        if self._se:
+            self._meet()
         if not self._pend and not self._over:
             self._end_turn()
 
-    def _take_coin(self, key: int) -> None:
-        coins = self._coins
-        n = coins[key] - 1
-        if n:
-            coins[key] = n
+    def _take_coin(self, key: int, chest: int = 0) -> None:
+        if chest:
+            self._chest = -1
+            self._carry = 3
         else:
-            del coins[key]
-        self._carry = True
+            coins = self._coins
+            n = coins[key] - 1
+            if n:
+                coins[key] = n
+            else:
+                del coins[key]
+            self._carry = 1
         self._from_key = key
 
     def _drop_coin(self, key: int) -> None:
-        self._coins[key] = self._coins.get(key, 0) + 1
-        self._carry = False
+        if self._carry == 3:
+            self._chest = key
+        else:
+            self._coins[key] = self._coins.get(key, 0) + 1
+        self._carry = 0
 
     def _place(self, p: int, cell: int, step: int) -> None:
         self._pc[p] = cell
@@ -730,12 +1097,14 @@ class State:
         if k == K_STAY:
             if self._carry:
                 self._drop_coin(cell << 3)
+            if self._se:
+                self._plane_used = True  # ruling 14, second edition: now or never
             if self._ev is not None:
                 self._log(
                     "stay",
                     _name(p),
-                    f"waits by the plane at {NAMES[cell]}",
-                    piece=piece_name(p),
+                    "lets the plane go" if self._se else f"waits by the plane at {NAMES[cell]}",
+                    piece=any_piece_name(p),
                     cell=NAMES[cell],
                 )
             return
@@ -758,7 +1127,7 @@ class State:
                     "fly",
                     _name(p),
                     f"{how} from {NAMES[cell]} to {NAMES[target]}",
-                    piece=piece_name(p),
+                    piece=any_piece_name(p),
                     origin=NAMES[cell],
                     target=NAMES[target],
                 )
@@ -769,26 +1138,39 @@ class State:
                     "horse",
                     _name(p),
                     f"jumps like a knight from {NAMES[cell]} to {NAMES[target]}",
-                    piece=piece_name(p),
+                    piece=any_piece_name(p),
                     origin=NAMES[cell],
                     target=NAMES[target],
                 )
             self._go(p, target, MV_KNIGHT, cell)
+        elif pend == P_CAVE:
+            if ev is not None:
+                self._log(
+                    "cave",
+                    _name(p),
+                    f"goes through the cave from {NAMES[cell]} to {NAMES[target]}",
+                    piece=any_piece_name(p),
+                    origin=NAMES[cell],
+                    target=NAMES[target],
+                )
+            self._go(p, target, MV_CAVE, cell)
         else:
             if ev is not None:
                 self._log(
                     "arrow",
                     _name(p),
                     f"follows the arrow from {NAMES[cell]} to {NAMES[target]}",
-                    piece=piece_name(p),
+                    piece=any_piece_name(p),
                     origin=NAMES[cell],
                     target=NAMES[target],
                 )
             self._go(p, target, DIR_TO[(cell, target)], cell)
 
-    def _spin(self, p: int, cell: int, coin: bool) -> None:
+    def _spin(self, p: int, cell: int, coin: int) -> None:
         step = self._ps[p] + 1
-        if coin:
+        if coin == 3:
+            self._chest = cell << 3 | step
+        elif coin:
             coins = self._coins
             key = cell << 3 | (step - 1)
             coins[key] -= 1
@@ -802,13 +1184,13 @@ class State:
                 "spin",
                 _name(p),
                 f"goes on to step {step} of {steps} in the "
-                f"{SPINNER_NAMES[steps]} at {NAMES[cell]}" + (" with a coin" if coin else ""),
-                piece=piece_name(p),
+                f"{SPINNER_NAMES[steps]} at {NAMES[cell]}" + _WITH[coin],
+                piece=any_piece_name(p),
                 cell=NAMES[cell],
                 step=step,
-                coin=coin,
+                coin=bool(coin),
             )
-        hit = self._on_step(self._occ[cell] & self._enemy[p // 3] & ~(1 << p), step)
+        hit = self._on_step(self._occ[cell] & self._enemy[self._pcrew[p]] & ~(1 << p), step)
         if hit:
             self._attack(p, hit)
 
@@ -834,7 +1216,7 @@ class State:
                     "kill",
                     f"The {CREWS[s]} ship",
                     f"runs down {_name(q)} at {NAMES[target]}",
-                    piece=piece_name(q),
+                    piece=any_piece_name(q),
                     cell=NAMES[target],
                 )
             self._kill(q)
@@ -844,7 +1226,7 @@ class State:
                     "board",
                     _name(q),
                     f"is picked up by the {CREWS[s]} ship",
-                    piece=piece_name(q),
+                    piece=any_piece_name(q),
                     cell=NAMES[target],
                 )
         occ[origin] = 0
@@ -874,7 +1256,7 @@ class State:
                 self._reveal(p, cell)
             k = kind[cell]
             if k in STOPPABLE:
-                self._arrive(p, cell, k)
+                self._arrive(p, cell, k, mv)
                 return
             if k == ARROW:
                 dirs = MASK_DIRS[self._arg[cell]]
@@ -888,7 +1270,7 @@ class State:
                         "arrow",
                         _name(p),
                         f"follows the arrow to {NAMES[nxt]}",
-                        piece=piece_name(p),
+                        piece=any_piece_name(p),
                         origin=NAMES[cell],
                         target=NAMES[nxt],
                     )
@@ -897,7 +1279,8 @@ class State:
                     self._choose(p, cell, P_KNIGHT, KNIGHT[cell])
                     return
                 if mv == MV_FLIGHT:
-                    self._choose(p, cell, P_FLIGHT, self._flight_targets(p // 3, self._carry, cell))
+                    targets = self._flight_targets(self._pcrew[p], self._carry, cell, p)
+                    self._choose(p, cell, P_FLIGHT, targets)
                     return
                 nxt = STEP[cell << 3 | mv]
                 if self._ev is not None:
@@ -905,7 +1288,7 @@ class State:
                         "ice",
                         _name(p),
                         f"slides on to {NAMES[nxt]}",
-                        piece=piece_name(p),
+                        piece=any_piece_name(p),
                         origin=NAMES[cell],
                         target=NAMES[nxt],
                     )
@@ -922,36 +1305,39 @@ class State:
                         _name(p),
                         f"is chased back to {NAMES[nxt]} by the crocodile",
                         short=f"is chased back to {NAMES[nxt]}",
-                        piece=piece_name(p),
+                        piece=any_piece_name(p),
                         origin=NAMES[cell],
                         target=NAMES[nxt],
                     )
             elif k == OGRE:
+                if p == FR:  # Friday is not afraid of the ogre
+                    self._arrive(p, cell, k, mv)
+                    return
                 if self._ev is not None:
                     self._log(
                         "ogre",
                         _name(p),
                         "is eaten by the ogre" + (" together with the coin" if self._carry else ""),
                         short="is eaten" + (" together with the coin" if self._carry else ""),
-                        piece=piece_name(p),
+                        piece=any_piece_name(p),
                         cell=NAMES[cell],
                         coin=self._carry,
                     )
                 if self._carry:
-                    self._carry = False
-                    self._eaten += 1
-                    self._island -= 1
+                    self._eaten += self._carry
+                    self._island -= self._carry
+                    self._carry = 0
                     self._noisy = True
                 self._kill(p)
                 return
             elif k == BALLOON:
-                dest = self._ship[p // 3]
+                dest = self._ship[self._pcrew[p]]
                 if self._ev is not None:
                     self._log(
                         "balloon",
                         _name(p),
-                        f"is carried by the balloon to the {CREWS[p // 3]} ship",
-                        piece=piece_name(p),
+                        f"is carried by the balloon to the {CREWS[self._pcrew[p]]} ship",
+                        piece=any_piece_name(p),
                         origin=NAMES[cell],
                         target=NAMES[dest],
                     )
@@ -964,7 +1350,7 @@ class State:
                         "cannon",
                         _name(p),
                         f"is fired by the cannon to {NAMES[dest]}",
-                        piece=piece_name(p),
+                        piece=any_piece_name(p),
                         origin=NAMES[cell],
                         target=NAMES[dest],
                     )
@@ -996,14 +1382,21 @@ class State:
         self._pp = p
         self._popts = opts
 
-    def _arrive(self, p: int, cell: int, k: int) -> None:
+    def _arrive(self, p: int, cell: int, k: int, mv: int = -1) -> None:
         """p ends forced movement on a tile where one can stop."""
-        c = p // 3
+        c = self._pcrew[p]
         occ = self._occ
         o = occ[cell] & self._enemy[c]
         step = 1 if k == SPINNER else 0
         if o and step:
             o = self._on_step(o, 1)
+        if self._se and (o or p >= 12 or k in (THICKET, OGRE)):
+            r = self._entry(p, c, cell)
+            if not r or (self._carry and r != 3):
+                self._impossible(p, cell, self._why_not(p, c, cell, r))
+                return
+            if k == THICKET or self._harmless(p):
+                o = 0
         if o:
             if k in _FORT:
                 self._impossible(
@@ -1019,14 +1412,16 @@ class State:
             return
         self._place(p, cell, step)
         ev = self._ev
+        if self._se and self._arrive_se(p, c, cell, k, mv):
+            return
         if k == PLANE and not self._plane_used:
-            self._choose(p, cell, P_PLANE, self._flight_targets(c, self._carry, cell))
+            self._choose(p, cell, P_PLANE, self._flight_targets(c, self._carry, cell, p))
             if ev is not None:
                 self._log(
                     "plane",
                     _name(p),
                     "may fly the plane now or wait by it",
-                    piece=piece_name(p),
+                    piece=any_piece_name(p),
                     cell=NAMES[cell],
                 )
             return
@@ -1040,11 +1435,11 @@ class State:
                     _name(p),
                     f"stops on step 1 of {steps} in the {SPINNER_NAMES[steps]} at {NAMES[cell]}",
                     short=f"stops on step 1 of {steps}",
-                    piece=piece_name(p),
+                    piece=any_piece_name(p),
                     cell=NAMES[cell],
                     step=1,
                 )
-        elif k == TRAP:
+        elif k == TRAP and p != FR:  # Friday does not fall into traps
             friends = occ[cell] & self._friend[c] & ~(1 << p)
             if friends:
                 trap = self._trap
@@ -1058,9 +1453,9 @@ class State:
                         "frees "
                         + ", ".join(_name(q) for q in freed)
                         + f" from the trap at {NAMES[cell]}",
-                        piece=piece_name(p),
+                        piece=any_piece_name(p),
                         cell=NAMES[cell],
-                        freed=[piece_name(q) for q in freed],
+                        freed=[any_piece_name(q) for q in freed],
                     )
             else:
                 self._trap[p] = 1
@@ -1070,7 +1465,7 @@ class State:
                         _name(p),
                         f"is caught in the trap at {NAMES[cell]}",
                         short="is caught in it",
-                        piece=piece_name(p),
+                        piece=any_piece_name(p),
                         cell=NAMES[cell],
                     )
         elif k == RUM:
@@ -1081,21 +1476,333 @@ class State:
                     _name(p),
                     f"finds rum at {NAMES[cell]}: drunk, misses the crew's next turn",
                     short="gets drunk: misses the crew's next turn",
-                    piece=piece_name(p),
+                    piece=any_piece_name(p),
                     cell=NAMES[cell],
                 )
+
+    # ------------------------------------------------------------------ second edition: effects
+
+    def _why_not(self, p: int, c: int, cell: int, r: int) -> str:
+        k = self._kind[cell]
+        if r:
+            if k == THICKET:
+                return f"cannot carry a coin into the dense jungle at {NAMES[cell]}"
+            if k in _FORT:
+                return f"cannot carry a coin into the fortress at {NAMES[cell]}"
+            return f"cannot attack at {NAMES[cell]} while carrying a coin"
+        o = self._occ[cell] & self._enemy[c]
+        if o >> MI & 1 and not self._converted:
+            return f"cannot enter {NAMES[cell]}: the Missionary keeps enemies away"
+        if self._harmless(p):
+            return f"cannot attack at {NAMES[cell]}"
+        return f"cannot enter the fortress at {NAMES[cell]}: enemies hold it"
+
+    def _arrive_se(self, p: int, c: int, cell: int, k: int, mv: int) -> bool:
+        """Second-edition arrival effects; True when they took over (the pirate went on, or a
+        decision is pending)."""
+        fresh = self._fresh == k
+        self._fresh = 0
+        ev = self._ev
+        if k == OGRE:  # only Friday stands here; a coin he brings is eaten
+            if self._carry:
+                self._eaten += self._carry
+                self._island -= self._carry
+                self._carry = 0
+                self._noisy = True
+            if ev is not None:
+                self._log("ogre", _name(p), "is not afraid of the ogre", piece=any_piece_name(p))
+            return True
+        if k == CAVE and mv != MV_CAVE:
+            lost = [q for q in range(NPIECES) if self._trap[q] == 2 and self._pc[q] != cell]
+            if fresh and lost:
+                self._cave_swap(p, cell, lost)
+                return False
+            exits = self._cave_exits(c, cell)
+            if len(exits) == 1:
+                self._occ[cell] &= ~(1 << p)
+                if ev is not None:
+                    self._log(
+                        "cave",
+                        _name(p),
+                        f"goes through the cave to {NAMES[exits[0]]}",
+                        piece=any_piece_name(p),
+                        origin=NAMES[cell],
+                        target=NAMES[exits[0]],
+                    )
+                self._go(p, exits[0], MV_CAVE, cell)
+                return True
+            if exits:
+                self._choose(p, cell, P_CAVE, exits)
+                return True
+            self._trap[p] = 2
+            if ev is not None:
+                self._log(
+                    "lost",
+                    _name(p),
+                    f"is lost in the cave at {NAMES[cell]}",
+                    short="gets lost in it",
+                    piece=any_piece_name(p),
+                    cell=NAMES[cell],
+                )
+            return False
+        if k == CARAMBA and ev is not None:
+            self._log(
+                "caramba",
+                _name(p),
+                f"stumbles at {NAMES[cell]} and shouts: {_CURSES[self.ply % len(_CURSES)]}",
+                short="stumbles and shouts: " + _CURSES[self.ply % len(_CURSES)],
+                piece=any_piece_name(p),
+                cell=NAMES[cell],
+            )
+        if not fresh:
+            return False
+        if k in (BEN_GUNN, MISSIONARY, FRIDAY):
+            q = 12 + (k - BEN_GUNN)
+            self._cstat[q - 12] = 1
+            self._pcrew[q] = c
+            self._recrew()
+            self._place(q, cell, 0)
+            if ev is not None:
+                self._log(
+                    "join",
+                    _name(q),
+                    f"joins the {CREWS[c]} crew at {NAMES[cell]}",
+                    short=f"{_name(q)} joins the {CREWS[c]} crew",
+                    piece=any_piece_name(q),
+                    crew=CREWS[c],
+                    cell=NAMES[cell],
+                )
+        elif k == BOTTLES:
+            n = self._arg[cell]
+            if ev is not None:
+                self._log(
+                    "bottles",
+                    CREWS[c].capitalize(),
+                    f"finds {n} message bottle" + ("s" if n > 1 else ""),
+                    crew=CREWS[c],
+                    count=n,
+                )
+            if self._harmless(p):
+                n -= 1
+                self._read_bottle(p)
+            self._bottles[c] += n
+        elif k == LIGHTHOUSE:
+            opts = [t for t in LAND_CELLS if not self._up[t]]
+            if opts:
+                self._pcount = min(4, len(opts))
+                self._choose(p, cell, P_PEEK, opts)
+                return True
+        elif k == QUAKE:
+            opts = self._quake_tiles()
+            if len(opts) >= 2:
+                self._choose(p, cell, P_QUAKE1, opts)
+                return True
+        return False
+
+    def _quake_tiles(self) -> list[int]:
+        """Island tiles an earthquake may swap: nobody on them, no coin, no chest (ruling 24)."""
+        occ = self._occ
+        busy = {key >> 3 for key in self._coins}
+        if self._chest >= 0:
+            busy.add(self._chest >> 3)
+        return [t for t in LAND_CELLS if not occ[t] and t not in busy]
+
+    def _cave_swap(self, p: int, cell: int, lost: list[int]) -> None:
+        """Ruling 23: a new cave is found while pirates are lost: they come out on it and the
+        finder takes their place."""
+        where = self._pc[lost[0]]
+        out = [q for q in lost if self._pc[q] == where]
+        occ = self._occ
+        for q in out:
+            occ[where] &= ~(1 << q)
+            self._trap[q] = 0
+            self._place(q, cell, 0)
+        occ[cell] &= ~(1 << p)
+        self._place(p, where, 0)
+        if self._ev is not None:
+            self._log(
+                "cave",
+                _name(p),
+                f"finds the way out of the cave: {', '.join(_name(q) for q in out)} "
+                f"come out at {NAMES[cell]} and {_name(p)} goes to {NAMES[where]}",
+                short=f"finds the way out of the cave for {', '.join(_name(q) for q in out)}",
+                piece=any_piece_name(p),
+                cell=NAMES[cell],
+                target=NAMES[where],
+                freed=[any_piece_name(q) for q in out],
+            )
+
+    def _surrender(self, p: int) -> None:
+        """Friday, attacked, joins the attacker's crew where he stands (ruling 21)."""
+        c = self._pcrew[p]
+        if self._pcrew[FR] == c:
+            return
+        self._pcrew[FR] = c
+        self._recrew()
+        if self._ev is not None:
+            self._log(
+                "surrender",
+                "Friday",
+                f"surrenders to {_name(p)} and joins the {CREWS[c]} crew",
+                piece="FR",
+                crew=CREWS[c],
+            )
+
+    def _leave(self, q: int, why: str) -> None:
+        """A character leaves the game (a bottle for Friday; Friday and the Missionary meet)."""
+        cell = self._pc[q]
+        if cell >= 0:
+            self._occ[cell] &= ~(1 << q)
+        self._pc[q] = -1
+        self._ps[q] = 0
+        self._trap[q] = 0
+        self._drunk[q] = 0
+        self._cstat[q - 12] = 2
+        self._recrew()
+        if self._ev is not None:
+            self._log("leave", _name(q), why, piece=any_piece_name(q))
+
+    def _read_bottle(self, q: int) -> None:
+        """Friday or the Missionary reads a message (ruling 21)."""
+        if q == FR:
+            self._leave(FR, "reads the message in the bottle and leaves the island")
+        else:
+            self._converted = True
+            if self._ev is not None:
+                self._log(
+                    "convert",
+                    "The Missionary",
+                    "reads the message in the bottle, draws a cutlass and becomes a pirate",
+                    piece="MI",
+                )
+
+    def _meet(self) -> None:
+        """Friday and the Missionary on one square leave together (ruling 21)."""
+        f = self._pc[FR]
+        if f >= 0 and f == self._pc[MI] and not self._converted:
+            self._leave(FR, "meets the Missionary")
+            self._leave(MI, "leaves the island together with Friday")
+
+    def _use_bottle(self, p: int, cell: int, target: int) -> None:
+        """A free bottle use (ruling 22); the turn goes on."""
+        c = self._order[self._turn]
+        fr = self._friend[c]
+        for d in [c] + [d for d in self._order if d != c and fr >> (3 * d) & 1]:
+            if self._bottles[d]:
+                self._bottles[d] -= 1
+                break
+        ev = self._ev
+        if target != cell:
+            q = FR if self._pc[FR] == target else MI
+            if ev is not None:
+                self._log(
+                    "bottle",
+                    _name(p),
+                    f"hands a message bottle to {CHARACTER_NAMES[q - 12]} at {NAMES[target]}",
+                    piece=any_piece_name(p),
+                    target=NAMES[target],
+                )
+            self._read_bottle(q)
+        elif self._trap[p]:
+            self._trap[p] = 0
+            if ev is not None:
+                self._log(
+                    "bottle",
+                    _name(p),
+                    f"reads a message bottle and climbs out of the trap at {NAMES[cell]}",
+                    piece=any_piece_name(p),
+                    cell=NAMES[cell],
+                )
+        else:
+            last = self._arg[cell]
+            self._ps[p] = last
+            if ev is not None:
+                self._log(
+                    "bottle",
+                    _name(p),
+                    f"reads a message bottle and crosses to step {last} of the "
+                    f"{SPINNER_NAMES[last]} at {NAMES[cell]}",
+                    piece=any_piece_name(p),
+                    cell=NAMES[cell],
+                    step=last,
+                )
+            hit = self._on_step(self._occ[cell] & self._enemy[c] & ~(1 << p), last)
+            if hit:
+                self._attack(p, hit)
+        self._meet()
+
+    def _decide(self, x: int, p: int, target: int) -> None:
+        """A lighthouse peek or an earthquake tile (rulings 24, 25)."""
+        cell = self._pc[p]
+        pend = self._pend
+        opts = self._popts
+        self._pend = P_NONE
+        self._popts = ()
+        ev = self._ev
+        if x == X_PEEK:
+            seat = self.to_act()
+            peeks = dict(self._peeks)
+            peeks[seat] = set(peeks.get(seat, ())) | {target}
+            self._peeks = peeks
+            self._pcount -= 1
+            if ev is not None:
+                self._log(
+                    "peek",
+                    _name(p),
+                    f"looks at the face-down tile at {NAMES[target]} from the lighthouse",
+                    piece=any_piece_name(p),
+                    cell=NAMES[target],
+                    seat=seat,
+                )
+            rest = tuple(t for t in opts if t != target)
+            if self._pcount and rest:
+                self._pend, self._pp, self._popts = P_PEEK, p, rest
+            else:
+                self._pcount = 0
+            return
+        if pend == P_QUAKE1:
+            self._quake1 = target
+            self._pend, self._pp = P_QUAKE2, p
+            self._popts = tuple(t for t in opts if t != target)
+            return
+        a, b = self._quake1, target
+        self._quake1 = -1
+        kind, arg, up = self._kind[:], self._arg[:], self._up
+        kind[a], kind[b] = kind[b], kind[a]
+        arg[a], arg[b] = arg[b], arg[a]
+        up[a], up[b] = up[b], up[a]
+        self._kind, self._arg = kind, arg
+        swap = {a: b, b: a}
+        self._caves = [swap.get(t, t) for t in self._caves]
+        self._peeks = {seat: {swap.get(t, t) for t in cells} for seat, cells in self._peeks.items()}
+        self._rebuild()
+        if ev is not None:
+            self._log(
+                "quake",
+                _name(p),
+                f"shakes the island: the tiles at {NAMES[a]} and {NAMES[b]} swap places",
+                piece=any_piece_name(p),
+                cell=NAMES[cell],
+                tiles=[NAMES[a], NAMES[b]],
+            )
 
     def _attack(self, p: int, victims: int) -> None:
         pc = self._pc
         occ = self._occ
         ship = self._ship
+        if victims >> FR & 1:
+            victims &= ~(1 << FR)
+            self._surrender(p)
+            if not victims:
+                return
+        pcrew = self._pcrew
         for q in BITS[victims]:
             occ[pc[q]] &= ~(1 << q)
             self._trap[q] = 0
-            self._place(q, ship[q // 3], 0)
+            self._place(q, ship[pcrew[q]], 0)
         if self._ev is not None:
             names = [_name(q) for q in BITS[victims]]
-            crews = {q // 3 for q in BITS[victims]}
+            crews = {pcrew[q] for q in BITS[victims]}
             self._log(
                 "attack",
                 _name(p),
@@ -1103,28 +1810,29 @@ class State:
                 + ", ".join(names)
                 + " back to "
                 + (f"the {CREWS[crews.pop()]} ship" if len(crews) == 1 else "their ships"),
-                piece=piece_name(p),
-                victims=[piece_name(q) for q in BITS[victims]],
+                piece=any_piece_name(p),
+                victims=[any_piece_name(q) for q in BITS[victims]],
             )
 
     def _enter_sea(self, p: int, cell: int) -> None:
-        c = p // 3
+        c = self._pcrew[p]
         s = self._shipc[cell]
         ev = self._ev
         if s >= 0 and self._friend[c] >> (3 * s) & 1:
             self._place(p, cell, 0)
             if self._carry:
-                self._carry = False
-                self._score[c] += 1
-                self._island -= 1
+                what = "the galleon's chest" if self._carry == 3 else "a coin"
+                self._score[c] += self._carry
+                self._island -= self._carry
+                self._carry = 0
                 self._noisy = True
                 if ev is not None:
                     self._log(
                         "score",
                         _name(p),
-                        f"brings a coin aboard the {CREWS[s]} ship: "
+                        f"brings {what} aboard the {CREWS[s]} ship: "
                         f"{CREWS[c].capitalize()} has {self._score[c]}",
-                        piece=piece_name(p),
+                        piece=any_piece_name(p),
                         cell=NAMES[cell],
                         crew=CREWS[c],
                         score=self._score[c],
@@ -1134,21 +1842,21 @@ class State:
                     "board",
                     _name(p),
                     f"climbs aboard the {CREWS[s]} ship at {NAMES[cell]}",
-                    piece=piece_name(p),
+                    piece=any_piece_name(p),
                     cell=NAMES[cell],
                 )
             return
         if self._carry:
-            self._carry = False
-            self._sunk += 1
-            self._island -= 1
+            self._sunk += self._carry
+            self._island -= self._carry
+            self._carry = 0
             self._noisy = True
             if ev is not None:
                 self._log(
                     "sink",
                     _name(p),
                     f"drops the coin into the sea at {NAMES[cell]}",
-                    piece=piece_name(p),
+                    piece=any_piece_name(p),
                     cell=NAMES[cell],
                 )
         if s >= 0:
@@ -1157,19 +1865,29 @@ class State:
                     "death",
                     _name(p),
                     f"runs into the {CREWS[s]} ship at {NAMES[cell]} and dies",
-                    piece=piece_name(p),
+                    piece=any_piece_name(p),
                     cell=NAMES[cell],
                 )
             self._kill(p)
             return
-        for q in BITS[self._occ[cell] & self._enemy[c]]:
+        victims = self._occ[cell] & self._enemy[c]
+        if self._se and victims:
+            if self._harmless(p):
+                victims = 0
+            else:
+                if not self._converted:
+                    victims &= ~(1 << MI)
+                if victims >> FR & 1:
+                    victims &= ~(1 << FR)
+                    self._surrender(p)
+        for q in BITS[victims]:
             if ev is not None:
                 self._log(
                     "kill",
                     _name(p),
                     f"kills {_name(q)} in the water at {NAMES[cell]}",
-                    piece=piece_name(p),
-                    victim=piece_name(q),
+                    piece=any_piece_name(p),
+                    victim=any_piece_name(q),
                     cell=NAMES[cell],
                 )
             self._kill(q)
@@ -1183,12 +1901,21 @@ class State:
             v = self._arg[cell]
             self._coins[cell << 3] = self._coins.get(cell << 3, 0) + v
             self._hidden -= v
+        elif k == GALLEON:
+            self._chest = cell << 3
+            self._hidden -= 3
+        elif k == SMOKE:
+            self._smoke_new = True
+        elif k == CAVE:
+            self._caves = self._caves + [cell]
+        if self._se:
+            self._fresh = k
         if self._ev is not None:
             self._log(
                 "reveal",
                 _name(p),
                 f"reveals {tile_name(k, self._arg[cell])} at {NAMES[cell]}",
-                piece=piece_name(p),
+                piece=any_piece_name(p),
                 cell=NAMES[cell],
                 tile=format_tile(k, self._arg[cell]),
             )
@@ -1209,7 +1936,7 @@ class State:
                     if coin
                     else ""
                 ),
-                piece=piece_name(p),
+                piece=any_piece_name(p),
                 cell=NAMES[cell],
             )
         self._kill(p)
@@ -1222,6 +1949,10 @@ class State:
         self._ps[p] = 0
         self._trap[p] = 0
         self._drunk[p] = 0
+        if p >= 12:  # a character who dies is gone for good
+            self._cstat[p - 12] = 2
+            self._recrew()
+            return
         c = p // 3
         if self._ev is not None and all(self._pc[q] < 0 for q in range(3 * c, 3 * c + 3)):
             self._log(
@@ -1237,9 +1968,14 @@ class State:
         self._taken = None
         c = self._order[self._turn]
         drunk = self._drunk
-        for q in range(3 * c, 3 * c + 3):
+        for q in self._members[c]:
             if drunk[q]:
                 drunk[q] -= 1
+        if self._smoke:
+            self._smoke -= 1
+        if self._smoke_new:  # ruling 26: the next full round is smoked
+            self._smoke = len(self._order)
+            self._smoke_new = False
         if self._noisy:
             self._quiet = 0
             self._noisy = False
@@ -1270,9 +2006,11 @@ class State:
                         "has no legal move and skips the turn",
                         crew=CREWS[c],
                     )
-                for q in range(3 * c, 3 * c + 3):
+                for q in self._members[c]:
                     if drunk[q]:
                         drunk[q] -= 1
+            if self._smoke:
+                self._smoke -= 1
             self._quiet += 1
             skipped += 1
             if skipped >= 2 * n:
@@ -1372,7 +2110,7 @@ class State:
             if k != K_SPIN:
                 return (
                     f"{_name(p)} must first cross the {SPINNER_NAMES[self._arg[cell]]}: "
-                    f"step {step} of {self._arg[cell]} (write {piece_name(p)} "
+                    f"step {step} of {self._arg[cell]} (write {any_piece_name(p)} "
                     f"{NAMES[cell]}+)"
                 )
             return "an enemy holds the next step and a pirate with a coin cannot attack"
@@ -1382,7 +2120,7 @@ class State:
             if k != K_FLY:
                 return (
                     f"leaving the plane's tile means flying the plane: write "
-                    f"{piece_name(p)} {NAMES[cell]}^{NAMES[target]}"
+                    f"{any_piece_name(p)} {NAMES[cell]}^{NAMES[target]}"
                 )
             return f"the plane cannot take {_name(p)} to {NAMES[target]}" + (
                 " with a coin" if coin else ""
@@ -1425,7 +2163,7 @@ class State:
             if p // 3 not in self._order:
                 continue
             cell = self._pc[p]
-            pirates[piece_name(p)] = (
+            pirates[any_piece_name(p)] = (
                 None
                 if cell < 0
                 else {
@@ -1439,7 +2177,7 @@ class State:
         if self._pend:
             pending = {
                 "kind": PENDING_NAMES[self._pend],
-                "pirate": piece_name(self._pp),
+                "pirate": any_piece_name(self._pp),
                 "options": [NAMES[t] for t in self._popts],
             }
         chain = None
@@ -1448,14 +2186,14 @@ class State:
                 # Whether this action already revealed a tile or moved a coin off the island:
                 # the stalemate count must not forget it when the position is stored mid-chain.
                 "progress": self._noisy,
-                "coin": self._carry,
+                "coin": bool(self._carry),
                 "coin_from": _coin_key_name(self._from_key) if self._carry else None,
                 "taken": {
                     f"{NAMES[key >> 3]}:{PENDING_NAMES[key & 7]}": sorted(NAMES[t] for t in v)
                     for key, v in sorted((self._taken or {}).items())
                 },
             }
-        return {
+        d = {
             "format": POSITION_FORMAT,
             "version": POSITION_VERSION,
             "ruleset": self.ruleset,
@@ -1480,6 +2218,61 @@ class State:
             "pending": pending,
             "chain": chain,
         }
+        if self._se:
+            self._se_json(d)
+        return d
+
+    def _se_json(self, d: dict) -> None:
+        """Second-edition fields (a classic position has none of them)."""
+        for p, info in d["pirates"].items():
+            if info is not None:
+                info["lost"] = self._trap[_pirate(p)] == 2
+                info["trapped"] = self._trap[_pirate(p)] == 1
+        d["chest"] = _coin_key_name(self._chest) if self._chest >= 0 else None
+        d["bottles"] = self.bottles()
+        d["characters"] = self.characters()
+        d["smoke"] = {"turns": self._smoke, "new": self._smoke_new}
+        d["caves"] = [NAMES[c] for c in self._caves]
+        d["peeks"] = {str(seat): sorted(NAMES[c] for c in v) for seat, v in self._peeks.items()}
+        if self._pend:
+            d["pending"]["peeks_left"] = self._pcount
+            d["pending"]["quake_first"] = NAMES[self._quake1] if self._quake1 >= 0 else None
+            d["chain"]["chest"] = self._carry == 3
+
+    def _se_from_json(self, d: dict) -> None:
+        for name, info in d["pirates"].items():
+            if info is not None and info.get("lost"):
+                self._trap[_pirate(name)] = 2
+        self._chest = _coin_key_parse(d["chest"]) if d["chest"] else -1
+        for crew, n in d["bottles"].items():
+            self._bottles[_crew_index(crew)] = int(n)
+        for i, name in enumerate(("BG", "MI", "FR")):
+            info = d["characters"][name]
+            q = 12 + i
+            if info is None:
+                continue
+            self._cstat[i] = 2 if info["gone"] else 1
+            if info["gone"]:
+                continue
+            self._pcrew[q] = _crew_index(info["crew"])
+            self._pc[q] = _cell(info["cell"])
+            self._ps[q] = int(info["step"])
+            self._trap[q] = 2 if info["lost"] else 1 if info["trapped"] else 0
+            self._drunk[q] = int(info["drunk"])
+            if name == "MI":
+                self._converted = bool(info["converted"])
+        if d["characters"]["MI"] is not None:
+            self._converted = bool(d["characters"]["MI"]["converted"])
+        self._smoke = int(d["smoke"]["turns"])
+        self._smoke_new = bool(d["smoke"]["new"])
+        self._caves = [_cell(c) for c in d["caves"]]
+        self._peeks = {int(seat): {_cell(c) for c in v} for seat, v in d["peeks"].items()}
+        if d.get("pending"):
+            self._pcount = int(d["pending"]["peeks_left"])
+            q1 = d["pending"]["quake_first"]
+            self._quake1 = _cell(q1) if q1 else -1
+            if d["chain"]["chest"]:
+                self._carry = 3
 
     @classmethod
     def from_json(cls, d: dict) -> State:
@@ -1499,7 +2292,7 @@ class State:
                 s._up[_land_cell(name)] = 1
             s._plane_used = bool(d["plane_used"])
             s._coins = {_coin_key_parse(k): int(v) for k, v in d["coins"].items() if v}
-            s._pc = [-1] * 12
+            s._pc = [-1] * NPIECES
             for name, info in d["pirates"].items():
                 p = _pirate(name)
                 if info is not None:
@@ -1522,11 +2315,11 @@ class State:
             pending = d.get("pending")
             if pending:
                 s._pend = PENDING_NAMES.index(pending["kind"])
-                s._pp = _pirate(pending["pirate"])
+                s._pp = piece_index(pending["pirate"])
                 s._popts = tuple(_cell(t) for t in pending["options"])
                 chain = d["chain"]
                 s._noisy = bool(chain["progress"])
-                s._carry = bool(chain["coin"])
+                s._carry = 1 if chain["coin"] else 0
                 s._from_key = _coin_key_parse(chain["coin_from"]) if s._carry else -1
                 s._taken = {}
                 for key, targets in chain["taken"].items():
@@ -1534,6 +2327,8 @@ class State:
                     s._taken[_cell(name) << 3 | PENDING_NAMES.index(kind)] = {
                         _cell(t) for t in targets
                     }
+            if s._se:
+                s._se_from_json(d)
         except (KeyError, TypeError, ValueError, IndexError) as e:
             if isinstance(e, JackalError):
                 raise
@@ -1576,7 +2371,7 @@ def new_game(ruleset: str = "classic", players: int = 2, seed: str = "", teams: 
     three pirates aboard each, White to move."""
     s = State._blank(ruleset, players, teams, seed)
     s._deal()
-    s._total = 37
+    s._total = 40 if s._se else 37  # second edition: 37 coins + the galleon's chest worth 3
     s._rebuild()
     return s
 
