@@ -135,7 +135,8 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
                 typed = text
         else:
             played = _("You played %(move)s.") % {"move": text}
-            notice = (" ".join([played, *result.events]), "success")
+            told = "; ".join(result.events)
+            notice = (f"{played} {told}." if told else played, "success")
     game.refresh_from_db()
     if request.htmx:
         context = board_context(game, request.user, notice=notice, typed=typed)

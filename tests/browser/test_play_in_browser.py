@@ -146,11 +146,14 @@ def test_alice_moves_by_clicking_and_bobs_pages_follow(asgi_server, signed_in):
     target.click()
     expect(alice_page.locator("#board")).to_have_attribute("data-ply", "1")
     expect(alice_page.locator(".move-log")).to_contain_text("W1 G1-G2")
+    expect(alice_page.locator("#board")).to_contain_text("You played W1 G1-G2.")
 
     # bob's open page follows without a reload.
     expect(bob_page.locator("#board")).to_have_attribute("data-ply", "1")
     expect(bob_page.locator(".move-log")).to_contain_text("W1 G1-G2")
     assert bob_page.evaluate("window.notReloaded") is True
+    # By now alice's own websocket has echoed her move too: her notice is still there.
+    expect(alice_page.locator("#board")).to_contain_text("You played W1 G1-G2.")
     assert Move.objects.filter(game=game).count() == 1
 
     # The stale tab still shows ply 0; bob types a move there: he gets the fresh board.
@@ -187,23 +190,31 @@ def test_a_move_by_keyboard_alone(asgi_server, signed_in):
 
 def test_an_older_board_never_replaces_a_newer_one(asgi_server, signed_in):
     """Messages can cross (an HTTP answer, a websocket message): static/js/board.js keeps the
-    newest board. The page's websocket is played here by the test."""
+    newest board, and ignores a message that brings nothing new. The test plays the page's
+    websocket."""
     alice, bob = make_user("alice"), make_user("bob")
     game = start_game(alice, bob)
     submit_move(game.pk, seat_index=0, text="WS G1-H1", expected_ply=0, user=alice)
     sockets = []
     page = signed_in(bob).new_page()
     page.route_web_socket(re.compile(r"/ws/games/"), lambda ws: sockets.append(ws))
+    page.add_init_script(
+        "document.addEventListener('htmx:wsAfterMessage', () => {"
+        " window.boardsSwapped = (window.boardsSwapped || 0) + 1; });"
+    )
     page.goto(f"{asgi_server}/games/{game.pk}/")
     expect(page.locator("#board")).to_have_attribute("data-ply", "1")
     page.wait_for_function("window.liveBoard === 'open'")
     (socket_,) = sockets
-    socket_.send('<section id="board" data-ply="0">an older board</section>')
-    socket_.send('<section id="board" data-ply="2">a newer board</section>')
+    board = '<section id="board" data-ply="{}" data-state="{}">{}</section>'
+    socket_.send(board.format(0, "running", "an older board"))
+    socket_.send(board.format(2, "running", "a newer board"))
     expect(page.locator("#board")).to_have_text("a newer board")
-    socket_.send('<section id="board" data-ply="1">an older board</section>')
-    page.wait_for_timeout(300)
-    expect(page.locator("#board")).to_have_text("a newer board")
+    socket_.send(board.format(1, "running", "an older board"))
+    socket_.send(board.format(2, "running", "the same board again"))  # e.g. the mover's echo
+    socket_.send(board.format(2, "aborted", "the game stopped"))
+    expect(page.locator("#board")).to_have_text("the game stopped")
+    assert page.evaluate("window.boardsSwapped") == 2  # the newer board, then the stopped game
 
 
 def test_playing_without_javascript_through_plain_links_and_forms(asgi_server, signed_in):
