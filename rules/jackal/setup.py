@@ -8,9 +8,9 @@
 from __future__ import annotations
 
 from .geometry import CELL_BY_NAME, LAND, LAND_CELLS
-from .moves import CREWS
+from .moves import CREWS, piece_index
 from .state import SetupError, State, _coin_key_parse, _crew_index, _land_cell, _pirate
-from .tiles import parse_tile
+from .tiles import CAVE, parse_tile
 
 
 def custom_position(
@@ -27,6 +27,12 @@ def custom_position(
     plane_used: bool = False,
     default: str = "empty",
     seed: str = "custom",
+    ruleset: str = "classic",
+    bottles: dict[str, int] | None = None,
+    characters: dict[str, tuple[str, str]] | None = None,
+    chest: str | None = None,
+    lost: tuple[str, ...] = (),
+    converted: bool = False,
 ) -> State:
     """A position built by hand.
 
@@ -37,8 +43,13 @@ def custom_position(
     - ``ships``: crew -> berth; default the middle of the side.
     - ``coins``: square (``F7`` or ``F7.2``) -> coins lying there.
     - ``turn``: the crew to act. The coin total is whatever the position holds.
+
+    Second edition (``ruleset="second-edition"``): ``bottles`` crew -> count; ``characters``
+    ``BG``/``MI``/``FR`` -> (crew, square); ``chest``: the square where the galleon's chest lies;
+    ``lost``: pirates lost in a cave; ``converted``: the Missionary has become a pirate. Face-up
+    cave tiles join the cave network in the order ``tiles`` names them.
     """
-    s = State._blank("classic", players, teams, seed)
+    s = State._blank(ruleset, players, teams, seed)
     default_down = default.startswith("?")
     dk, da = parse_tile(default.lstrip("?"))
     for cell in LAND_CELLS:
@@ -73,9 +84,9 @@ def custom_position(
         s._pc[p] = cell
         s._ps[p] = int(step) if step else 0
     for name in trapped:
-        s._trap[_pirate(name)] = 1
+        s._trap[piece_index(name)] = 1
     for name in drunk:
-        s._drunk[_pirate(name)] = 1
+        s._drunk[piece_index(name)] = 1
     s._coins = {}
     for name, n in (coins or {}).items():
         if n:
@@ -83,6 +94,23 @@ def custom_position(
             s._coins[key] = s._coins.get(key, 0) + n
     for crew, n in (scores or {}).items():
         s._score[_crew_index(crew)] = n
+    if s._se:
+        for crew, n in (bottles or {}).items():
+            s._bottles[_crew_index(crew)] = n
+        for name, (crew, where) in (characters or {}).items():
+            q = piece_index(name)
+            cell_name, _, step = where.partition(".")
+            s._cstat[q - 12] = 1
+            s._pcrew[q] = _crew_index(crew)
+            s._pc[q] = CELL_BY_NAME[cell_name.upper()]
+            s._ps[q] = int(step) if step else 0
+        if chest:
+            s._chest = _coin_key_parse(chest)
+        for name in lost:
+            s._trap[piece_index(name)] = 2
+        s._converted = converted
+        s._caves = [c for c in (_land_cell(n) for n in (tiles or {})) if s._kind[c] == CAVE]
+        s._caves = [c for c in s._caves if s._up[c]]
     s._turn = s._order.index(_crew_index(turn))
     s._rebuild()
     s._total = s._island + sum(s._score)

@@ -627,7 +627,7 @@ class State:
         if pend >= P_PEEK:
             x = (X_PEEK if pend == P_PEEK else X_QUAKE) << X_SHIFT
             return [K_AGREE | x | (base & ~(COIN | CHEST)) | t << 15 for t in self._popts]
-        kind = K_FLY if pend >= P_FLIGHT else K_CHOOSE
+        kind = K_FLY if pend == P_FLIGHT or pend == P_PLANE else K_CHOOSE
         codes = [kind | base | t << 15 for t in self._popts]
         if pend == P_PLANE:
             codes.append(K_STAY | p << 3 | cell << 7 | cell << 15 | (CHAR if p >= 12 else 0))

@@ -16,6 +16,7 @@ from .state import PENDING_NAMES, State
 from .tiles import (
     ARROW,
     CANNON,
+    BOTTLES,
     EMPTY,
     GOLD,
     KIND_NAMES,
@@ -53,6 +54,8 @@ _FIELDS = (
     "outcome",
     "legal_moves",
 )
+# Second edition only (absent from a classic view's JSON).
+_SE_FIELDS = ("bottles", "team_bottles", "characters", "chest", "smoke", "peeked")
 
 
 class View:
@@ -70,18 +73,30 @@ class View:
     - ``to_act`` (seat), ``crew_to_act``, ``pending`` (chain choice or None), ``ply``,
       ``quiet_turns``, ``over``, ``outcome``; ``legal_moves`` (notation strings) when ``seat`` is
       the seat to act, else empty.
+
+    Second edition adds: ``bottles`` (per crew), ``team_bottles`` (per team, str keys),
+    ``characters`` (BG, MI, FR: None until found, else crew, cell, step, gone, ...), ``chest``
+    (where the galleon's chest lies, or None), ``smoke`` (smoked crew turns left, 0 when clear),
+    ``peeked`` (square -> tile text of the face-down tiles *this* seat saw through the
+    lighthouse; face-down cells it saw also carry ``peeked``). Pirates have ``lost`` (in a cave).
+    In a classic view these are None and left out of the JSON.
     """
 
-    __slots__ = _FIELDS
+    __slots__ = _FIELDS + _SE_FIELDS
 
     def __init__(self, **fields) -> None:
         for name in _FIELDS:
             setattr(self, name, fields[name])
+        for name in _SE_FIELDS:
+            setattr(self, name, fields.get(name))
 
     def to_json(self) -> dict:
         d = {"format": VIEW_FORMAT, "version": VIEW_VERSION}
         for name in _FIELDS:
             d[name] = copy.deepcopy(getattr(self, name))
+        if self.ruleset != "classic":
+            for name in _SE_FIELDS:
+                d[name] = copy.deepcopy(getattr(self, name))
         return d
 
     @classmethod
@@ -91,7 +106,10 @@ class View:
         if d.get("version") != VIEW_VERSION:
             raise JackalError(f"unsupported jackal-view version {d.get('version')!r}")
         try:
-            return cls(**{name: copy.deepcopy(d[name]) for name in _FIELDS})
+            fields = {name: copy.deepcopy(d[name]) for name in _FIELDS}
+            if d["ruleset"] != "classic":
+                fields.update({name: copy.deepcopy(d[name]) for name in _SE_FIELDS})
+            return cls(**fields)
         except KeyError as e:
             raise JackalError(f"jackal-view lacks {e}") from None
 
@@ -119,12 +137,18 @@ def player_view(state: State, seat: int | None) -> View:
     by_cell_steps: dict[int, dict[int, int]] = {}
     for key, n in s._coins.items():
         by_cell_steps.setdefault(key >> 3, {})[key & 7] = n
+    se = s._se
+    peeked = s.peeked(seat) if se and seat is not None else {}
+    if se and s._chest >= 0:
+        by_cell_steps.setdefault(s._chest >> 3, {})
     for cell in range(169):
         d: dict = {"coord": NAMES[cell], "sea": not LAND[cell]}
         if LAND[cell]:
             d["face_down"] = not s._up[cell]
             if s._up[cell]:
                 _describe_tile(d, s, cell, by_cell_steps.get(cell, {}))
+            elif NAMES[cell] in peeked:
+                d["peeked"] = peeked[NAMES[cell]]
         cells.append(d)
     order = s._order
     ships = [
@@ -152,6 +176,9 @@ def player_view(state: State, seat: int | None) -> View:
                     "carrying": p == carrying,
                 }
             )
+            if se:
+                pirates[-1]["trapped"] = s._trap[p] == 1
+                pirates[-1]["lost"] = s._trap[p] == 2
     outcome = s.outcome()
     seat_scores = {str(seat_): 0 for seat_ in range(s.players)}
     for c in order:
@@ -172,9 +199,28 @@ def player_view(state: State, seat: int | None) -> View:
             "can_stay": PENDING_NAMES[s._pend] == "plane",
             "carrying": bool(s._carry),
         }
+        if se:
+            pending["chest"] = s._carry == 3
+            pending["peeks_left"] = s._pcount
+            pending["quake_first"] = NAMES[s._quake1] if s._quake1 >= 0 else None
     to_act = s.to_act()
     legal = [str(m) for m in s.legal_moves()] if seat is not None and seat == to_act else []
+    extra = {}
+    if se:
+        team_bottles: dict[str, int] = {}
+        for c in order:
+            team = str(s._seat_team[s._owner[c]])
+            team_bottles[team] = team_bottles.get(team, 0) + s._bottles[c]
+        extra = {
+            "bottles": s.bottles(),
+            "team_bottles": team_bottles,
+            "characters": s.characters(),
+            "chest": counts["chest"],
+            "smoke": s._smoke,
+            "peeked": peeked,
+        }
     return View(
+        **extra,
         ruleset=s.ruleset,
         players=s.players,
         teams=s.teams,
@@ -219,10 +265,14 @@ def _describe_tile(d: dict, s: State, cell: int, step_coins: dict[int, int]) -> 
     elif k == SPINNER:
         d["steps"] = a
         d["step_coins"] = [step_coins.get(i, 0) for i in range(1, a + 1)]
-    elif k == GOLD:
+    elif k in (GOLD, BOTTLES):
         d["value"] = a
     elif k == EMPTY:
         d["picture"] = a
     elif k == PLANE:
         d["used"] = s._plane_used
     d["coins"] = sum(step_coins.values())
+    if s._chest >= 0 and s._chest >> 3 == cell:
+        d["chest"] = True
+        if k == SPINNER:
+            d["chest_step"] = s._chest & 7
