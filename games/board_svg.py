@@ -76,13 +76,16 @@ TILE_NAMES = {
 }
 
 
-def crew_of(piece_id: str) -> str:
-    return {"W": "white", "Y": "yellow", "B": "black", "R": "red"}[piece_id[0]]
+CREW_BY_LETTER = {"W": "white", "Y": "yellow", "B": "black", "R": "red"}
+# Tiles this drawing does not know yet (a newer ruleset) still show, by name.
+UNKNOWN_TILE_STYLE = ("#e3d5b5", "#222222", "")
 
 
 def piece_label(piece_id: str) -> str:
     """'W2' -> 'White 2', 'WS' -> 'the white ship'."""
-    crew = crew_of(piece_id)
+    crew = CREW_BY_LETTER.get(piece_id[:1])
+    if crew is None or len(piece_id) != 2:
+        return piece_id
     if piece_id[1] == "S":
         return f"the {crew} ship"
     return f"{crew.capitalize()} {piece_id[1]}"
@@ -369,11 +372,29 @@ def _draw_land(svg: ET.Element, layout: Layout, cell: dict) -> None:
     name = cell["coord"]
     if cell["face_down"]:
         group = ET.SubElement(svg, "g", {"class": "tile face-down"})
-        ET.SubElement(group, "title").text = f"{name}: face-down tile"
+        title = ET.SubElement(group, "title")
+        title.text = f"{name}: face-down tile"
         ET.SubElement(group, "use", {"href": "#tile-back", "x": _n(x), "y": _n(y)})
+        if cell.get("peeked"):
+            # Only the seat that looked (through the lighthouse) has this in its view.
+            title.text += f" (you saw {cell['peeked']} under it)"
+            seen = ET.SubElement(
+                group,
+                "text",
+                {
+                    "x": _n(x + CELL / 2),
+                    "y": _n(y + CELL / 2 + 3),
+                    "font-size": "8",
+                    "fill": "#fff3d6",
+                    "text-anchor": "middle",
+                    "class": "peeked",
+                },
+            )
+            seen.text = str(cell["peeked"]).split(":")[0]
         return
     tile = cell["tile"]
-    fill, ink, label = TILE_STYLE[tile]
+    fill, ink, label = TILE_STYLE.get(tile, UNKNOWN_TILE_STYLE)
+    label = label or ("" if tile in TILE_STYLE else tile)
     group = ET.SubElement(
         svg, "g", {"class": f"tile tile-{tile}", "transform": f"translate({_n(x)},{_n(y)})"}
     )
@@ -417,7 +438,7 @@ def _draw_land(svg: ET.Element, layout: Layout, cell: dict) -> None:
 
 def _describe(cell: dict) -> str:
     tile = cell["tile"]
-    words = TILE_NAMES[tile]
+    words = TILE_NAMES.get(tile, tile)
     if tile == "arrow":
         words = "arrow to " + ", ".join(cell["dirs"])
     elif tile == "cannon":
@@ -753,7 +774,7 @@ def _draw_ship(svg: ET.Element, layout: Layout, ship: dict, selected: bool) -> N
 
 def _draw_pirate(svg: ET.Element, layout: Layout, pirate: dict, selected: bool) -> None:
     disc = layout.discs[pirate["id"]]
-    crew = pirate["crew"]
+    crew = pirate["crew"] if pirate["crew"] in CREW_FILL else "white"
     group = ET.SubElement(svg, "g", {"class": f"pirate crew-{crew}"})
     states = [f"{piece_label(pirate['id'])} at {pirate['cell']}"]
     if pirate["step"]:

@@ -302,7 +302,10 @@ def _describe_move(m: RulesMove) -> str:
         "choose": _("%(piece)s goes on to %(cell)s"),
         "stay": _("%(piece)s stays on the plane at %(origin)s"),
     }
-    text = phrases[m.kind] % {**where, "origin": str(m.origin)}
+    phrase = phrases.get(m.kind)
+    if phrase is None:  # a kind of move this page has no words for yet: its notation
+        return str(m)
+    text = phrase % {**where, "origin": str(m.origin)}
     if m.with_coin:
         text += " " + _("with a coin")
     return text[0].upper() + text[1:]
