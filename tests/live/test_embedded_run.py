@@ -65,28 +65,45 @@ def embedded_site(tmp_path):
         process.wait(timeout=20)
 
 
-def test_run_serves_the_site_and_delivers_mail_from_the_in_process_worker(embedded_site):
+class Browser:
+    """Just enough of a browser: cookies, and forms posted with their CSRF token."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+
+    def get(self, path: str):
+        return self.opener.open(f"{self.base}{path}")
+
+    def post(self, path: str, form: dict, token_from: str | None = None):
+        """Post `form` to `path`, with the CSRF token of the page at `token_from` (or `path`)."""
+        page = self.get(token_from or path).read().decode()
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        request = urllib.request.Request(
+            f"{self.base}{path}",
+            data=urllib.parse.urlencode({"csrfmiddlewaretoken": token, **form}).encode(),
+            headers={"Referer": f"{self.base}{token_from or path}"},
+        )
+        return self.opener.open(request)
+
+
+def test_run_serves_the_site_and_runs_background_jobs_in_process(embedded_site):
     base, data_dir, log_path = embedded_site
     assert f"Jackal Online is running at {base}/" in log_path.read_text()
     assert (data_dir / "db.sqlite3").exists()
 
-    jar = http.cookiejar.CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    page = opener.open(f"{base}/accounts/signup/").read().decode()
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-    form = {
-        "csrfmiddlewaretoken": token,
-        "email": "fay@example.com",
-        "username": "fay",
-        "password1": "tortuga-bay-sunset-4",
-        "password2": "tortuga-bay-sunset-4",
-    }
-    request = urllib.request.Request(
-        f"{base}/accounts/signup/",
-        data=urllib.parse.urlencode(form).encode(),
-        headers={"Referer": f"{base}/accounts/signup/"},
+    fay = Browser(base)
+    response = fay.post(
+        "/accounts/signup/",
+        {
+            "email": "fay@example.com",
+            "username": "fay",
+            "password1": "tortuga-bay-sunset-4",
+            "password2": "tortuga-bay-sunset-4",
+        },
     )
-    response = opener.open(request)
     assert response.url.endswith("/accounts/confirm-email/")
 
     mail_dir = data_dir / "mail"
@@ -98,3 +115,22 @@ def test_run_serves_the_site_and_delivers_mail_from_the_in_process_worker(embedd
     (written,) = wait_for(mail_file, timeout=30)
     assert "To: fay@example.com" in written.read_text()
     assert "accounts.tasks.send_email" in log_path.read_text()
+
+    # Verify through the e-mailed link: fay is signed in.
+    link = re.search(r"https?://\S+/accounts/confirm-email/\S+", written.read_text()).group(0)
+    confirm = "/" + link.split("/", 3)[3]
+    assert fay.post(confirm, {}).url == f"{base}/"
+
+    # A table against a bot: fay moves; the bot answers from the in-process worker.
+    game_page = fay.post("/games/new/", {"setup": "2", "visibility": "public", "bots": "1"}).url
+    game_path = game_page.removeprefix(base)
+    fay.post(f"{game_path}move/", {"notation": "WS G1-H1", "expected_ply": "0"}, game_path)
+
+    def bot_answered():
+        """the bot to move after fay"""
+        board = fay.get(f"{game_path}board/").read().decode()
+        ply = int(re.search(r'id="board" data-ply="(\d+)"', board).group(1))
+        return ply >= 2 and "Your turn" in board
+
+    wait_for(bot_answered, timeout=30, interval=0.3)
+    assert "games.tasks.play_bot_turn" in log_path.read_text()
