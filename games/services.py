@@ -59,6 +59,7 @@ class TableError(GameError):
 class MoveResult:
     ply: int
     events: list[str]
+    game: Game  # as committed: callers render it without reading it again
 
 
 # --- Tables ------------------------------------------------------------------------------------
@@ -233,7 +234,7 @@ def submit_move(
         ) from None
     ply = game.ply
     transaction.on_commit(lambda: notify.game_changed(game_id, ply))
-    return MoveResult(ply=ply, events=[str(event) for event in events])
+    return MoveResult(ply=ply, events=[str(event) for event in events], game=game)
 
 
 def _store_head(game: Game, state: State) -> None:

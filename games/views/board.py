@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import access, services
 from games.board_svg import Layout, Spot, piece_label, render_board, side_for
-from games.models import Game, Move
+from games.models import Game, Seat
 from rules.jackal import JackalError, View, player_view, render_text
 from rules.jackal import Move as RulesMove
 
@@ -110,9 +110,8 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     Whatever happens, the answer is a fresh board: with htmx the partial with a notice (status
     200, so that htmx swaps it in), without it a redirect to the page with a message.
     """
-    game = _watchable_game(request, game_id)
+    game, seat = _watchable_game_and_seat(request, game_id)
     text = (request.POST.get("move") or request.POST.get("notation") or "").strip()
-    seat = access.seat_of(game, request.user)
     typed = ""
     if seat is None:
         notice = (_("You are watching this game: only its players make moves."), "error")
@@ -133,11 +132,12 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
             notice = (error.message, "error")
             if isinstance(error, services.MoveRefused):
                 typed = text
+            game.refresh_from_db()  # the board may have changed under this request
         else:
+            game = result.game
             played = _("You played %(move)s.") % {"move": text}
             told = "; ".join(result.events)
             notice = (f"{played} {told}." if told else played, "success")
-    game.refresh_from_db()
     if request.htmx:
         context = board_context(game, request.user, notice=notice, typed=typed)
         return render(request, BOARD_PARTIAL, context)
@@ -147,11 +147,20 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _watchable_game(request: HttpRequest, game_id: int) -> Game:
+    return _watchable_game_and_seat(request, game_id)[0]
+
+
+def _watchable_game_and_seat(request: HttpRequest, game_id: int) -> tuple[Game, Seat | None]:
     game = get_object_or_404(Game, pk=game_id)
-    if game.status == Game.Status.OPEN or not access.can_watch(game, request.user):
+    seat = access.seat_of(game, request.user)
+    # Players may always watch their games; for anyone else, ask (seat_of is then asked again,
+    # but only for spectators).
+    if game.status == Game.Status.OPEN or (
+        seat is None and not access.can_watch(game, request.user)
+    ):
         # A private game does not admit to existing; an open table has no board yet.
         raise Http404
-    return game
+    return game, seat
 
 
 # --- What the board shows ------------------------------------------------------------------------
@@ -167,11 +176,16 @@ def board_context(
     typed: str = "",
 ) -> dict:
     """The template context of the board partial for `user`, built from their player view."""
-    seat_index = access.viewer_seat(game, user)
+    seats = list(game.seats.select_related("user"))
+    for seat in seats:
+        seat.game = game  # Seat.crews needs it; spare a query per seat
+    # The viewer's seat, as access.viewer_seat decides it, from the seats already at hand.
+    seat_index = next(
+        (s.index for s in seats if user.is_authenticated and s.user_id == user.pk), None
+    )
     view = player_view(services.head_state(game), seat_index)
-    seats = list(game.seats.select_related("user", "game"))
-    log = list(game.moves.order_by("-ply")[:LOG_LENGTH])
-    last_move = _cells_of(log[0].text) if log else None
+    log = list(game.moves.order_by("-ply").values("ply", "text", "seat", "events")[:LOG_LENGTH])
+    last_move = _cells_of(log[0]["text"]) if log else None
     layout = Layout(view, side_for(view))
     urls = (game.get_absolute_url(), reverse("game_board_partial", args=[game.pk]))
     actions = _actions(game, view, layout, urls, (select or "").upper(), coin)
@@ -377,16 +391,16 @@ class LogEntry:
     events: list[str]
 
 
-def _log_entries(moves: list[Move], seats) -> list[LogEntry]:
+def _log_entries(moves: list[dict], seats) -> list[LogEntry]:
     crews = {"W": "white", "Y": "yellow", "B": "black", "R": "red"}
     names = {seat.index: seat.occupant_name for seat in seats}
     return [
         LogEntry(
-            ply=move.ply,
-            crew=crews.get(move.text[:1].upper(), ""),
-            name=names.get(move.seat, ""),
-            text=move.text,
-            events=list(move.events),
+            ply=move["ply"],
+            crew=crews.get(move["text"][:1].upper(), ""),
+            name=names.get(move["seat"], ""),
+            text=move["text"],
+            events=list(move["events"]),
         )
         for move in moves
     ]
