@@ -9,10 +9,10 @@ os.environ.setdefault("STATIC_MANIFEST", "false")
 from .settings import *  # noqa: E402,F403
 from .settings import DATA_DIR, DATABASES  # noqa: E402
 
-# Browser and Channels live-server tests need a file-based SQLite test database, and Channels
-# connects to this exact name (STACK.md pitfalls 2 and 6).
+# Browser and live-server tests need a file-based SQLite test database (STACK.md pitfall 6); the
+# process id in its name keeps two test runs in one checkout from sharing (and deleting) it.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-db.sqlite3")}
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / f"test-db-{os.getpid()}.sqlite3")}
 
 # Cheap hashing keeps account tests fast; the algorithm is not what they test.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
