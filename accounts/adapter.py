@@ -1,10 +1,28 @@
-"""Allauth hooks: account e-mails are queued as a Celery task once the transaction commits."""
+"""Allauth hooks: account e-mails are queued as a Celery task once the transaction commits, and
+their links point at SITE_URL (the public address), not at whatever host a request came in on."""
+
+from dataclasses import dataclass
+from urllib.parse import quote, urlsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
+from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
+from django.urls import reverse
 
 from .tasks import send_email
+
+
+@dataclass(frozen=True)
+class PublicSite:
+    """What allauth's e-mail templates call `current_site`."""
+
+    name: str
+    domain: str
+
+
+def public_url(path: str) -> str:
+    return f"{settings.SITE_URL}{path}"
 
 
 def message_to_dict(message: EmailMessage) -> dict:
@@ -20,8 +38,18 @@ def message_to_dict(message: EmailMessage) -> dict:
 
 class AccountAdapter(DefaultAccountAdapter):
     def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
-        message = self.render_mail(template_prefix, email, context)
+        site = PublicSite(name="Jackal Online", domain=urlsplit(settings.SITE_URL).netloc)
+        message = self.render_mail(
+            template_prefix, email, {"email": email, "current_site": site, **context}
+        )
         payload = message_to_dict(message)
         # After commit: the worker must find the confirmation key the e-mail links to, and a
         # rolled-back sign-up must not send anything.
         transaction.on_commit(lambda: send_email.delay(payload))
+
+    def get_email_confirmation_url(self, request, emailconfirmation) -> str:
+        return public_url(reverse("account_confirm_email", args=[emailconfirmation.key]))
+
+    def get_reset_password_from_key_url(self, key: str) -> str:
+        path = reverse("account_reset_password_from_key", kwargs={"uidb36": "UID", "key": "KEY"})
+        return public_url(path.replace("UID-KEY", quote(key)))

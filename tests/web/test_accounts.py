@@ -321,3 +321,18 @@ def test_quiet_hours_across_midnight():
     assert user.in_quiet_hours(datetime(2026, 1, 10, 22, 30, tzinfo=UTC))  # 23:30 in Berlin
     assert not user.in_quiet_hours(datetime(2026, 1, 10, 12, 0, tzinfo=UTC))
     assert not User(time_zone="UTC").in_quiet_hours(datetime(2026, 1, 10, 3, 0, tzinfo=UTC))
+
+
+@pytest.mark.django_db
+def test_links_in_emails_use_the_public_site_url(
+    client, django_capture_on_commit_callbacks, settings
+):
+    settings.SITE_URL = "https://jackal.example.org"
+    sign_up(client, django_capture_on_commit_callbacks)
+    make_verified_user()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("account_reset_password"), {"email": "bob@example.com"})
+    verification, reset = mail.outbox
+    assert first_link(verification).startswith("https://jackal.example.org/accounts/confirm-email/")
+    assert first_link(reset).startswith("https://jackal.example.org/accounts/password/reset/key/")
+    assert "Jackal Online" in verification.body

@@ -1,5 +1,7 @@
 """`manage.py run`: migrate, start background jobs, serve the site over ASGI (daphne)."""
 
+import os
+
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
@@ -22,6 +24,10 @@ class Command(BaseCommand):
         else:
             jobs = "start `celery -A jackal_site worker -B` beside this process for background jobs"
         host, _, port = addrport.rpartition(":")
+        if "SITE_URL" not in os.environ:
+            # Links in e-mails should reach this server (the worker runs in this process).
+            shown_host = "127.0.0.1" if host in ("", "0.0.0.0") else host
+            settings.SITE_URL = f"http://{shown_host}:{port}"
         self.stdout.write(
             f"\nJackal Online is running at http://{host}:{port}/\n"
             f"  database: {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}\n"
