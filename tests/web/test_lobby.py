@@ -144,3 +144,16 @@ def test_my_games_lists_games_waiting_for_me_first(client, alice, bob):
     assert games[0].rank == 0
     assert waiting_for_bob in games and games.index(waiting_for_bob) > 0
     assert len(games) == 3
+
+
+def test_a_seated_player_waiting_at_a_table_sees_the_game_start(client, alice, bob):
+    game = open_table(creator=alice, players=2)
+    client.force_login(alice)
+    waiting = client.get(reverse("game_board", args=[game.pk])).content.decode()
+    assert '<meta http-equiv="refresh" content="15">' in waiting
+    client.force_login(bob)  # bob only looks: no refresh for him until he sits down
+    assert "http-equiv" not in client.get(reverse("game_board", args=[game.pk])).content.decode()
+    join_table(game.pk, bob)
+    client.force_login(alice)
+    started = client.get(reverse("game_board", args=[game.pk])).content.decode()
+    assert 'id="board"' in started and "http-equiv" not in started
