@@ -430,7 +430,7 @@ class State:
         replaces the lists instead of changing them)."""
         s = State.__new__(State)
         s._se = self._se
-        s._pcrew = self._pcrew
+        s._pcrew = self._pcrew[:]
         s._members = self._members
         s._chest = self._chest
         s._bottles = self._bottles[:]
@@ -627,7 +627,7 @@ class State:
         if pend >= P_PEEK:
             x = (X_PEEK if pend == P_PEEK else X_QUAKE) << X_SHIFT
             return [K_AGREE | x | (base & ~(COIN | CHEST)) | t << 15 for t in self._popts]
-        kind = K_FLY if pend == P_FLIGHT or pend == P_PLANE else K_CHOOSE
+        kind = K_FLY if pend in (P_FLIGHT, P_PLANE) else K_CHOOSE
         codes = [kind | base | t << 15 for t in self._popts]
         if pend == P_PLANE:
             codes.append(K_STAY | p << 3 | cell << 7 | cell << 15 | (CHAR if p >= 12 else 0))
@@ -961,6 +961,8 @@ class State:
                 return
             if x == X_BOTTLE:
                 self._use_bottle(piece, origin, target)
+                if not self.legal_codes():  # nothing left to do after it
+                    self._end_turn()
                 return  # a free action: the turn goes on
             self._decide(x, piece, target)
         elif self._pend:

@@ -15,8 +15,8 @@ from .moves import CREW_LETTERS, CREWS, piece_name
 from .state import PENDING_NAMES, State
 from .tiles import (
     ARROW,
-    CANNON,
     BOTTLES,
+    CANNON,
     EMPTY,
     GOLD,
     KIND_NAMES,

@@ -9,13 +9,14 @@ from jackal_testkit import pos
 from rules.jackal import SetupError, State, new_game, player_view
 
 
+@pytest.mark.parametrize("ruleset", ["classic", "second-edition"])
 @pytest.mark.parametrize(
     "seed,players,teams", [("a", 2, False), ("b", 3, False), ("c", 4, False), ("d", 4, True)]
 )
-def test_position_round_trips_through_json_at_every_ply(seed, players, teams):
-    s = new_game("classic", players=players, seed=seed, teams=teams)
+def test_position_round_trips_through_json_at_every_ply(seed, players, teams, ruleset):
+    s = new_game(ruleset, players=players, seed=seed, teams=teams)
     rng = random.Random(seed)
-    for _ in range(300):
+    for _ in range(300 if ruleset == "classic" else 1500):
         if s.is_over():
             break
         d = json.loads(json.dumps(s.to_json()))

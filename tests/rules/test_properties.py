@@ -15,9 +15,11 @@ from rules.bots.random_bot import choose_move
 from rules.jackal import Move, State, new_game, player_view, replay
 from rules.jackal.geometry import BERTHS, LAND
 from rules.jackal.state import CREW_MASK, P_NONE
-from rules.jackal.tiles import GOLD, SPINNER, STOPPABLE, TRAP
+from rules.jackal.tiles import CAVE, GALLEON, GOLD, OGRE, SPINNER, STOPPABLE, THICKET, TRAP
 
 SETUPS = [(2, False), (3, False), (4, False), (4, True)]
+RULESETS = ["classic", "second-edition"]
+TOTAL = {"classic": 37, "second-edition": 40}  # second edition: 37 coins + the chest worth 3
 MAX_PLIES = 50_000  # far above any game: the stalemate rule ends a game long before
 
 
@@ -26,13 +28,13 @@ def check_invariants(s: State) -> None:
     assert (
         (cc["on_tiles"] + cc["hidden"] + cc["dragged"] + cc["scored"] + cc["sunk"] + cc["eaten"])
         == cc["total"]
-        == 37
+        == TOTAL[s.ruleset]
     )
     assert cc["hidden"] == sum(
         s._arg[c] for c in range(169) if LAND[c] and s._kind[c] == GOLD and not s._up[c]
-    )
+    ) + sum(3 for c in range(169) if LAND[c] and s._kind[c] == GALLEON and not s._up[c])
     occ = [0] * 169
-    for p in range(12):
+    for p in range(15):
         if s._pc[p] >= 0:
             occ[s._pc[p]] |= 1 << p
     assert occ == s._occ
@@ -49,30 +51,33 @@ def check_invariants(s: State) -> None:
         cell, step = divmod(key, 8)
         assert n > 0 and s._up[cell] and s._kind[cell] in STOPPABLE
         assert step == 0 or (s._kind[cell] == SPINNER and step <= s._arg[cell])
-    for p in range(12):
+    for p in range(15):
         cell = s._pc[p]
         if cell < 0:
             continue
-        crew = p // 3
+        crew = s._pcrew[p]
+        assert crew >= 0
         if LAND[cell]:
             assert s._up[cell]
             if s._pend == P_NONE or p != s._pp:
-                assert s._kind[cell] in STOPPABLE
+                assert s._kind[cell] in STOPPABLE or (p == 14 and s._kind[cell] == OGRE)
             if s._kind[cell] == SPINNER:
                 assert 1 <= s._ps[p] <= s._arg[cell]
             else:
                 assert s._ps[p] == 0
-            if s._trap[p]:
+            if s._trap[p] == 1:
                 assert s._kind[cell] == TRAP
+            if s._trap[p] == 2:
+                assert s._kind[cell] == CAVE
             enemies = s._occ[cell] & s._enemy[crew]
-            for q in range(12):
-                if enemies >> q & 1:
+            for q in range(15):
+                if enemies >> q & 1 and s._kind[cell] != THICKET:
                     assert s._kind[cell] == SPINNER and s._ps[q] != s._ps[p]
         else:
             ship = s._shipc[cell]
             if ship >= 0:
                 assert s._friend[crew] & CREW_MASK[ship]
-            else:
+            elif s.ruleset == "classic":
                 assert not s._occ[cell] & s._enemy[crew]
     if not s.is_over():
         assert s.legal_codes() and s.to_act() is not None
@@ -80,8 +85,15 @@ def check_invariants(s: State) -> None:
         assert s.legal_codes() == [] and s.to_act() is None and s.outcome() is not None
 
 
-def playout(seed: str, players: int, teams: bool, rng: random.Random, check_every: int = 1):
-    s = new_game("classic", players=players, seed=seed, teams=teams)
+def playout(
+    seed: str,
+    players: int,
+    teams: bool,
+    rng: random.Random,
+    check_every: int = 1,
+    ruleset: str = "classic",
+):
+    s = new_game(ruleset, players=players, seed=seed, teams=teams)
     codes = []
     while not s.is_over():
         assert s.ply < MAX_PLIES
@@ -100,12 +112,13 @@ def playout(seed: str, players: int, teams: bool, rng: random.Random, check_ever
     setup=st.sampled_from(SETUPS),
     rng=st.randoms(use_true_random=False),
     plies=st.integers(0, 400),
+    ruleset=st.sampled_from(RULESETS),
 )
-def test_any_legal_move_applies_and_invariants_hold(seed, setup, rng, plies):
+def test_any_legal_move_applies_and_invariants_hold(seed, setup, rng, plies, ruleset):
     """Applying any legal move never raises (every one is tried on a copy), invariants hold after
     each ply, text moves round-trip, and replay reproduces the state."""
     players, teams = setup
-    s = new_game("classic", players=players, seed=seed, teams=teams)
+    s = new_game(ruleset, players=players, seed=seed, teams=teams)
     texts = []
     for _ in range(plies):
         if s.is_over():
@@ -119,41 +132,50 @@ def test_any_legal_move_applies_and_invariants_hold(seed, setup, rng, plies):
         texts.append(str(move))
         s.apply(str(move))
         check_invariants(s)
-    again = replay("classic", players, seed, texts, teams=teams)
+    again = replay(ruleset, players, seed, texts, teams=teams)
     assert again.to_json() == s.to_json()
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("players,teams", SETUPS)
-def test_random_playouts_end_and_conserve_coins(players, teams):
+def test_random_playouts_end_and_conserve_coins(players, teams, ruleset):
     """Whole random games for many seeds: every ply keeps the invariants and the game ends."""
     reasons = set()
     for i in range(12):
-        s, _ = playout(f"playout-{players}-{teams}-{i}", players, teams, random.Random(i))
+        s, _ = playout(
+            f"playout-{players}-{teams}-{i}", players, teams, random.Random(i), ruleset=ruleset
+        )
         reasons.add(s.outcome().reason)
         assert sum(s.outcome().scores.values()) == sum(s.scores().values())
     assert reasons <= {"all coins gone", "stalemate"}
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("players,teams", SETUPS)
-def test_many_fast_playouts(players, teams):
+def test_many_fast_playouts(players, teams, ruleset):
     """More whole games, invariants checked every 50 plies and at the end."""
-    for i in range(100):
-        playout(f"fast-{players}-{teams}-{i}", players, teams, random.Random(1000 + i), 50)
+    n = 100 if ruleset == "classic" else 40
+    for i in range(n):
+        playout(f"fast-{players}-{teams}-{i}", players, teams, random.Random(1000 + i), 50, ruleset)
 
 
-def test_replay_reproduces_whole_games():
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_replay_reproduces_whole_games(ruleset):
     """replay(ruleset, players, seed, moves) gives the same state as playing them."""
     for i, (players, teams) in enumerate(SETUPS):
-        s, codes = playout(f"replay-{i}", players, teams, random.Random(i), check_every=0)
+        s, codes = playout(
+            f"replay-{i}", players, teams, random.Random(i), check_every=0, ruleset=ruleset
+        )
         texts = [str(Move(c)) for c in codes]
-        again = replay("classic", players, f"replay-{i}", texts, teams=teams)
+        again = replay(ruleset, players, f"replay-{i}", texts, teams=teams)
         assert again.to_json() == s.to_json() and again.outcome() == s.outcome()
 
 
-def test_random_bot_plays_whole_games_from_views_only():
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_random_bot_plays_whole_games_from_views_only(ruleset):
     """The random bot sees only the acting seat's view and plays through the public API."""
     for i, (players, teams) in enumerate(SETUPS):
-        s = new_game("classic", players=players, seed=f"bot-{i}", teams=teams)
+        s = new_game(ruleset, players=players, seed=f"bot-{i}", teams=teams)
         rng = random.Random(i)
         while not s.is_over():
             view = player_view(s, s.to_act())
@@ -162,8 +184,9 @@ def test_random_bot_plays_whole_games_from_views_only():
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("players,teams", SETUPS)
-def test_slow_many_playouts(players, teams):
+def test_slow_many_playouts(players, teams, ruleset):
     """Long run: 500 games per set-up with invariants every ply."""
     for i in range(500):
-        playout(f"slow-{players}-{teams}-{i}", players, teams, random.Random(i))
+        playout(f"slow-{players}-{teams}-{i}", players, teams, random.Random(i), 1, ruleset)

@@ -476,3 +476,59 @@ def test_se_ruling_27_caramba_only_curses():
     s = se(tiles={"G4": "?caramba"}, pirates={"W1": "G3"})
     lines = play(s, "W1 G3-G4")
     assert "shouts" in " ".join(lines) and at(s, "W1") == "G4" and s.crew_to_act() == "yellow"
+
+
+# -- hidden information: the lighthouse leak tests --------------------------------------------
+
+
+def _lighthouse_game(c3: str):
+    s = se(
+        tiles={
+            "G4": "?lighthouse",
+            "C3": f"?{c3}",
+            "D3": "?ogre",
+            "E3": "?ice",
+            "F3": "?horse",
+            "H9": "?ice",
+        },
+        pirates={"W1": "G3"},
+    )
+    play(s, "W1 G3-G4", "W1 G4 peek C3", "W1 G4 peek D3", "W1 G4 peek E3", "W1 G4 peek F3")
+    return s
+
+
+def test_se_lighthouse_another_seat_never_sees_the_peeked_tiles():
+    """Ruling 25: the peeked tiles show in the peeking seat's view only: two deals that differ
+    under a tile seat 0 peeked give seat 1 (and spectators) identical views."""
+    a, b = _lighthouse_game("trap"), _lighthouse_game("rum")
+    assert player_view(a, 0) != player_view(b, 0)
+    assert player_view(a, 1).to_json() == player_view(b, 1).to_json()
+    assert player_view(a, None).to_json() == player_view(b, None).to_json()
+
+
+@pytest.mark.parametrize("players,teams", [(2, False), (3, False), (4, True)])
+def test_se_views_ignore_face_down_tiles_the_seat_has_not_peeked(players, teams):
+    """Two deals differing only under face-down tiles a seat has not peeked give that seat
+    identical views, at every ply of random games (lighthouse peeks included)."""
+    import json
+    import random
+
+    from rules.jackal import State
+
+    for g in range(3):
+        s = new_game(SE, players=players, seed=f"leak-{players}-{g}", teams=teams)
+        rng = random.Random(g)
+        while not s.is_over() and s.ply < 700:
+            s.apply(rng.choice(s.legal_moves()))
+            if s.ply % 7:
+                continue
+            for seat in range(players):
+                d = json.loads(json.dumps(s.to_json()))
+                seen = set(d["peeks"].get(str(seat), []))
+                hidden = [c for c in d["tiles"] if c not in d["face_up"] and c not in seen]
+                texts = [d["tiles"][c] for c in hidden]
+                rng2 = random.Random(s.ply)
+                rng2.shuffle(texts)
+                d["tiles"].update(dict(zip(hidden, texts, strict=True)))
+                other = State.from_json(d)
+                assert player_view(other, seat).to_json() == player_view(s, seat).to_json()
