@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 
-from .models import User
+from .models import PREFERENCE_FIELDS, User
 
 
 @admin.register(User)
@@ -9,19 +9,4 @@ class UserAdmin(DjangoUserAdmin):
     list_display = ("username", "email", "display_name", "is_active", "is_staff", "date_joined")
     list_filter = ("is_active", "is_staff", "turn_emails", "language")
     search_fields = ("username", "email", "display_name")
-    fieldsets = (
-        *DjangoUserAdmin.fieldsets,
-        (
-            "Preferences",
-            {
-                "fields": (
-                    "display_name",
-                    "time_zone",
-                    "language",
-                    "turn_emails",
-                    "quiet_hours_start",
-                    "quiet_hours_end",
-                )
-            },
-        ),
-    )
+    fieldsets = (*DjangoUserAdmin.fieldsets, ("Preferences", {"fields": PREFERENCE_FIELDS}))

@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import TIME_ZONES, User
+from .models import PREFERENCE_FIELDS, TIME_ZONES, User
 
 
 class ProfileForm(forms.ModelForm):
@@ -9,14 +9,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = [
-            "display_name",
-            "time_zone",
-            "language",
-            "turn_emails",
-            "quiet_hours_start",
-            "quiet_hours_end",
-        ]
+        fields = PREFERENCE_FIELDS
         widgets = {
             "quiet_hours_start": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
             "quiet_hours_end": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),

@@ -12,6 +12,17 @@ from django.utils.translation import gettext_lazy as _
 TIME_ZONES = sorted(zoneinfo.available_timezones() - {"localtime", "Factory"})
 
 
+# What a player sets on their settings page (and staff see in the admin).
+PREFERENCE_FIELDS = (
+    "display_name",
+    "time_zone",
+    "language",
+    "turn_emails",
+    "quiet_hours_start",
+    "quiet_hours_end",
+)
+
+
 class TurnEmails(models.TextChoices):
     EVERY_TURN = "every", _("An e-mail every time it is my turn")
     DAILY_DIGEST = "digest", _("One daily digest of the games waiting for me")

@@ -8,10 +8,7 @@ pytest-django's live_server speaks only WSGI, and Channels' live server forks (S
 
 import os
 import re
-import socket
-import subprocess
 import sys
-import urllib.request
 
 import pytest
 from django.conf import settings
@@ -21,19 +18,14 @@ from playwright.sync_api import expect
 
 from games.models import Game, Move
 from games.services import submit_move
-from tests.conftest import database_url, wait_for
+from tests.conftest import database_url
 from tests.factories import make_user, start_game
+from tests.servers import free_port, http_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # Pages record their websocket opening, so that the test knows when live updates can arrive.
 RECORD_WEBSOCKET = "document.addEventListener('htmx:wsOpen', () => { window.liveBoard = 'open'; });"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture
@@ -52,44 +44,10 @@ def asgi_server(transactional_db, tmp_path):
     )
     # One process holds the web server and its websockets, so the in-process channel layer
     # carries the live updates (the Redis layer has tests/live/test_live_updates.py).
-    log_path = tmp_path / "daphne.log"
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(port),
-                "jackal_site.asgi:application",
-            ],
-            cwd=settings.BASE_DIR,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    base = f"http://127.0.0.1:{port}"
-
-    def answering():
-        """daphne to answer"""
-        if process.poll() is not None:
-            pytest.fail(f"daphne exited:\n{log_path.read_text()}")
-        try:
-            return urllib.request.urlopen(f"{base}/health", timeout=2).status == 200
-        except OSError:
-            return False
-
-    try:
-        wait_for(answering, timeout=60, interval=0.2)
+    argv = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+    argv.append("jackal_site.asgi:application")
+    with http_server(argv, port=port, env=env, log_path=tmp_path / "daphne.log") as base:
         yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 @pytest.fixture

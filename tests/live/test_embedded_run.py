@@ -5,24 +5,14 @@ files. A sign-up through HTTP gets its verification e-mail from that background 
 import http.cookiejar
 import os
 import re
-import socket
-import subprocess
 import sys
 import urllib.parse
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 from tests.conftest import wait_for
-
-ROOT = Path(__file__).resolve().parent.parent.parent
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from tests.servers import free_port, http_server
 
 
 @pytest.fixture
@@ -38,31 +28,9 @@ def embedded_site(tmp_path):
         DEBUG="true", JACKAL_DATA_DIR=str(tmp_path), DJANGO_SETTINGS_MODULE="jackal_site.settings"
     )
     log_path = tmp_path / "run.log"
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            [sys.executable, "manage.py", "run", f"127.0.0.1:{port}"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    base = f"http://127.0.0.1:{port}"
-
-    def listening():
-        """the site to answer"""
-        if process.poll() is not None:
-            pytest.fail(f"manage.py run exited:\n{log_path.read_text()}")
-        try:
-            return urllib.request.urlopen(f"{base}/health", timeout=2).status == 200
-        except OSError:
-            return False
-
-    try:
-        wait_for(listening, timeout=60, interval=0.3)
+    argv = [sys.executable, "manage.py", "run", f"127.0.0.1:{port}"]
+    with http_server(argv, port=port, env=env, log_path=log_path) as base:
         yield base, tmp_path, log_path
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
 
 
 class Browser:
