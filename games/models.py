@@ -14,7 +14,10 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-RULESET_CHOICES = [("classic", _("Classic (2012)"))]
+RULESET_CHOICES = [
+    ("classic", _("Classic (2012)")),
+    ("second-edition", _("Second edition: Friday, the Missionary, Ben Gunn, bottles, caves…")),
+]
 # Which crews each seat commands (RULES.md, "Board"): with two players each commands two
 # opposite crews; with three, the east side stays empty.
 SEAT_CREWS = {

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from rules.jackal import IllegalMove, JackalError, State, new_game, replay
 
 from . import notify
-from .models import Game, Move, Seat
+from .models import RULESET_CHOICES, Game, Move, Seat
 
 logger = logging.getLogger(__name__)
 
@@ -75,6 +75,8 @@ def open_table(
     ruleset: str = "classic",
 ) -> Game:
     """Open a table with the creator in seat 0; `bot_seats` are taken by bots at once."""
+    if ruleset not in dict(RULESET_CHOICES):
+        raise TableError(_("Unknown rules: %(ruleset)s.") % {"ruleset": ruleset})
     if players not in (2, 3, 4):
         raise TableError(_("A table has 2, 3 or 4 players."))
     if teams and players != 4:

@@ -18,11 +18,18 @@ def make_user(username: str, *, staff: bool = False) -> User:
     return user
 
 
-def start_game(*people: User, bots: int = 0, teams: bool = False, private: bool = False) -> Game:
+def start_game(
+    *people: User,
+    bots: int = 0,
+    teams: bool = False,
+    private: bool = False,
+    ruleset: str = "classic",
+) -> Game:
     """A running game: people take the first seats in order, bots the rest."""
     players = len(people) + bots
     game = open_table(
         creator=people[0],
+        ruleset=ruleset,
         players=players,
         teams=teams,
         visibility=Game.Visibility.PRIVATE if private else Game.Visibility.PUBLIC,

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import access, services
-from games.models import Game, Seat
+from games.models import RULESET_CHOICES, Game, Seat
 from games.views import board
 
 SETUPS = {
@@ -23,6 +23,7 @@ SETUPS = {
 
 
 class NewTableForm(forms.Form):
+    ruleset = forms.ChoiceField(label=_("Rules"), choices=RULESET_CHOICES, initial="classic")
     setup = forms.ChoiceField(
         label=_("Players"),
         choices=[
@@ -78,6 +79,7 @@ def new_table(request: HttpRequest) -> HttpResponse:
         bots = form.cleaned_data["bots"]
         game = services.open_table(
             creator=request.user,
+            ruleset=form.cleaned_data["ruleset"],
             players=players,
             teams=teams,
             visibility=form.cleaned_data["visibility"],

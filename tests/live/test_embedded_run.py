@@ -91,7 +91,9 @@ def test_run_serves_the_site_and_runs_background_jobs_in_process(embedded_site):
     assert fay.post(confirm, {}).url == f"{base}/"
 
     # A table against a bot: fay moves; the bot answers from the in-process worker.
-    game_page = fay.post("/games/new/", {"setup": "2", "visibility": "public", "bots": "1"}).url
+    game_page = fay.post(
+        "/games/new/", {"ruleset": "classic", "setup": "2", "visibility": "public", "bots": "1"}
+    ).url
     game_path = game_page.removeprefix(base)
     fay.post(f"{game_path}move/", {"notation": "WS G1-H1", "expected_ply": "0"}, game_path)
 

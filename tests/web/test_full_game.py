@@ -36,15 +36,20 @@ def everything_the_board_offers(client: Client, game: Game) -> set[str]:
 
 
 @pytest.mark.django_db
-def test_two_people_play_a_whole_game_through_http():
+@pytest.mark.parametrize("ruleset", ["classic", "second-edition"])
+def test_two_people_play_a_whole_game_through_http(ruleset):
     alice, bob = make_user("alice"), make_user("bob")
     clients = {}
     for user in (alice, bob):
         clients[user.username] = Client()
         clients[user.username].force_login(user)
 
-    clients["alice"].post(reverse("new_table"), {"setup": "2", "visibility": "public", "bots": "0"})
+    clients["alice"].post(
+        reverse("new_table"),
+        {"ruleset": ruleset, "setup": "2", "visibility": "public", "bots": "0"},
+    )
     game = Game.objects.get()
+    assert game.ruleset == ruleset
     clients["bob"].post(reverse("game_join", args=[game.pk]))
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING

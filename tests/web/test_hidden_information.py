@@ -18,6 +18,7 @@ from django.urls import reverse
 from games.models import Game
 from games.services import head_state, submit_move
 from jackal_site.asgi import application
+from rules.jackal import custom_position
 from tests.factories import make_user, start_game
 
 CSRF = re.compile(r"[A-Za-z0-9]{64}|[A-Za-z0-9]{32}")
@@ -46,10 +47,11 @@ def table(transactional_db):
     return game, viewers
 
 
-def shuffle_face_down_tiles(game: Game, seed: int) -> None:
+def shuffle_face_down_tiles(game: Game, seed: int, *, keep: set[str] = frozenset()) -> None:
+    """Deal the face-down tiles (all but those in `keep`) anew among their squares."""
     state = dict(game.state)
     tiles = dict(state["tiles"])
-    hidden = [cell for cell in tiles if cell not in set(state["face_up"])]
+    hidden = [cell for cell in tiles if cell not in set(state["face_up"]) | keep]
     identities = [tiles[cell] for cell in hidden]
     rng = random.Random(seed)
     while True:
@@ -137,6 +139,69 @@ def test_no_output_depends_on_a_face_down_tile_and_the_seed_is_never_shown(table
     after = render_everything(game, viewers)
     changed = [key for key in before if before[key] != after[key]]
     assert changed == [], f"these outputs depend on face-down tiles: {changed}"
+
+
+@pytest.fixture
+def lighthouse_table(transactional_db):
+    """A second-edition game in which alice (white) has looked at four face-down tiles through
+    the lighthouse, each look a move through the site's one door."""
+    alice, bob = make_user("alice"), make_user("bob")
+    game = start_game(alice, bob, ruleset="second-edition")
+    position = custom_position(
+        ruleset="second-edition",
+        default="?empty",
+        tiles={
+            "G2": "empty",
+            "G3": "empty",
+            "G4": "?lighthouse",
+            "C3": "?gold:5",
+            "D3": "?ogre",
+            "E3": "?ice",
+            "F3": "?horse",
+            "J9": "?trap",
+            "K9": "?rum",
+            "L9": "?cannon:N",
+            "D10": "?gold:3",
+        },
+        pirates={"W1": "G3"},
+        seed=game.seed,
+    )
+    # A bench-like shortcut: the game starts from this position instead of its deal.
+    Game.objects.filter(pk=game.pk).update(state=position.to_json())
+    for ply, move in enumerate(
+        ["W1 G3-G4", "W1 G4 peek C3", "W1 G4 peek D3", "W1 G4 peek E3", "W1 G4 peek F3"]
+    ):
+        submit_move(game.pk, seat_index=0, text=move, expected_ply=ply, user=alice)
+    game.refresh_from_db()
+    assert game.state["peeks"] == {"0": ["C3", "D3", "E3", "F3"]}
+    viewers = {
+        "alice": alice,
+        "bob": bob,
+        "carol (spectator)": make_user("carol"),
+        "dora (staff)": make_user("dora", staff=True),
+        "anonymous": None,
+    }
+    return game, viewers
+
+
+def test_what_a_seat_saw_through_the_lighthouse_shows_to_that_seat_only(lighthouse_table):
+    game, viewers = lighthouse_table
+    peeked = set(game.state["peeks"]["0"])
+    before = render_everything(game, viewers)
+    alice_board = before[("alice", reverse("game_board", args=[game.pk]), False)]
+    assert "gold" in alice_board.lower() and "ogre" in alice_board.lower()
+
+    shuffle_face_down_tiles(game, seed=2, keep=peeked)  # what nobody saw
+    unseen = render_everything(game, viewers)
+    assert [key for key in before if before[key] != unseen[key]] == []
+
+    # Deal the looked-at tiles anew (with the rest): only alice's outputs may change.
+    shuffle_face_down_tiles(game, seed=3)
+    game.refresh_from_db()
+    assert {game.state["tiles"][cell] for cell in peeked} != {"gold:5", "ogre", "ice", "horse"}
+    after = render_everything(game, viewers)
+    changed = {key[0] for key in before if unseen[key] != after[key]}
+    assert changed == {"alice"}
 
 
 def test_the_seed_is_revealed_once_the_game_is_over(client, table):

@@ -25,7 +25,9 @@ def bob():
 def test_open_table_through_the_form_and_join_starts_the_game(client, alice, bob):
     client.force_login(alice)
     response = client.post(
-        reverse("new_table"), {"setup": "2", "visibility": "public", "bots": "0"}, follow=True
+        reverse("new_table"),
+        {"ruleset": "classic", "setup": "2", "visibility": "public", "bots": "0"},
+        follow=True,
     )
     game = Game.objects.get()
     assert game.status == Game.Status.OPEN
@@ -47,11 +49,30 @@ def test_open_table_through_the_form_and_join_starts_the_game(client, alice, bob
 @pytest.mark.parametrize(
     ("form", "message"),
     [
-        ({"setup": "5", "visibility": "public", "bots": "0"}, "Select a valid choice"),
-        ({"setup": "2", "visibility": "secret", "bots": "0"}, "Select a valid choice"),
-        ({"setup": "2", "visibility": "public", "bots": "2"}, "at most 1 bots"),
-        ({"setup": "4", "visibility": "public", "bots": "-1"}, "greater than or equal to 0"),
-        ({"setup": "3", "visibility": "public", "bots": "many"}, "Enter a whole number"),
+        (
+            {"ruleset": "classic", "setup": "5", "visibility": "public", "bots": "0"},
+            "Select a valid choice",
+        ),
+        (
+            {"ruleset": "jamaica", "setup": "2", "visibility": "public", "bots": "0"},
+            "Select a valid choice",
+        ),
+        (
+            {"ruleset": "classic", "setup": "2", "visibility": "secret", "bots": "0"},
+            "Select a valid choice",
+        ),
+        (
+            {"ruleset": "classic", "setup": "2", "visibility": "public", "bots": "2"},
+            "at most 1 bots",
+        ),
+        (
+            {"ruleset": "classic", "setup": "4", "visibility": "public", "bots": "-1"},
+            "greater than or equal to 0",
+        ),
+        (
+            {"ruleset": "classic", "setup": "3", "visibility": "public", "bots": "many"},
+            "Enter a whole number",
+        ),
     ],
 )
 def test_bad_table_forms_are_refused_and_open_nothing(client, alice, form, message):
@@ -64,7 +85,10 @@ def test_bad_table_forms_are_refused_and_open_nothing(client, alice, form, messa
 
 def test_table_with_bots_starts_at_once(client, alice):
     client.force_login(alice)
-    client.post(reverse("new_table"), {"setup": "2v2", "visibility": "public", "bots": "3"})
+    client.post(
+        reverse("new_table"),
+        {"ruleset": "classic", "setup": "2v2", "visibility": "public", "bots": "3"},
+    )
     game = Game.objects.get()
     assert game.status == Game.Status.RUNNING
     assert game.teams and game.players == 4
