@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.jackal import View
 from rules.jackal.geometry import COLUMNS, DIR_INDEX, DX, DY
@@ -171,16 +172,7 @@ class Layout:
 
     def origin(self, name: str) -> tuple[float, float]:
         """Top-left corner of a cell, in SVG units."""
-        col, row = _screen(*_grid_xy(name), self.side)
-        return MARGIN + col * CELL, MARGIN + row * CELL
-
-    def vector(self, direction: str) -> tuple[float, float]:
-        """A compass direction (N, NE, ..) as a unit vector on screen."""
-        d = DIR_INDEX[direction]
-        x0, y0 = _screen(1, 1, self.side)
-        x1, y1 = _screen(1 + DX[d], 1 + DY[d], self.side)
-        length = math.hypot(x1 - x0, y1 - y0)
-        return (x1 - x0) / length, (y1 - y0) / length
+        return _origin(name, self.side)
 
     def cell_spot(self, name: str) -> Spot:
         x, y = self.origin(name)
@@ -194,6 +186,22 @@ class Layout:
         if disc is None:
             return None
         return _spot(disc.x - disc.r, disc.y - disc.r, 2 * disc.r, 2 * disc.r)
+
+
+@lru_cache(maxsize=4 * GRID * GRID)
+def _origin(name: str, side: int) -> tuple[float, float]:
+    """Top-left corner of a cell, in SVG units, with `side` of the island at the bottom."""
+    col, row = _screen(*_grid_xy(name), side)
+    return MARGIN + col * CELL, MARGIN + row * CELL
+
+
+def _vector(direction: str, side: int) -> tuple[float, float]:
+    """A compass direction (N, NE, ..) as a unit vector on screen."""
+    d = DIR_INDEX[direction]
+    x0, y0 = _screen(1, 1, side)
+    x1, y1 = _screen(1 + DX[d], 1 + DY[d], side)
+    length = math.hypot(x1 - x0, y1 - y0)
+    return (x1 - x0) / length, (y1 - y0) / length
 
 
 def _spot(x: float, y: float, w: float, h: float) -> Spot:
@@ -223,18 +231,65 @@ def render_board(
 
     `selected` is a piece id to ring, `targets` cell names to highlight as legal destinations,
     `last_move` the (origin, target) cells of the move just played.
+
+    Each square and piece is drawn once per distinct look (``_fragment``) and the strings are
+    reused: a board is mostly the same squares as the last one drawn, so a request only joins
+    strings, however much of the island is face up.
     """
     layout = Layout(view, side_for(view) if side is None else side)
-    svg = ET.Element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "viewBox": f"0 0 {WIDTH} {WIDTH}",
-            "class": "board-svg",
-            "role": "img",
-            "aria-label": f"The island after {view.ply} moves",
-        },
-    )
+    side = layout.side
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {WIDTH}" class="board-svg"'
+        f' role="img" aria-label="The island after {int(view.ply)} moves">',
+        _fragment(_draw_background, side),
+    ]
+    for cell in view.cells:
+        name = cell["coord"]
+        if cell["sea"]:
+            parts.append(_fragment(_draw_sea, side, name))
+        elif cell["face_down"]:
+            parts.append(_fragment(_draw_face_down, side, name, cell.get("peeked")))
+        else:
+            look = tuple((key, _frozen(cell[key])) for key in _DRAWN_KEYS if key in cell)
+            parts.append(_fragment(_draw_face_up, side, name, look))
+    if last_move is not None:
+        parts += [_fragment(_draw_last_move, side, name) for name in last_move if name]
+    for ship in view.ships:
+        look = (ship["id"], ship["crew"], ship["cell"], layout.hulls[ship["id"]])
+        parts.append(_fragment(_draw_ship, side, look, ship["id"] == selected))
+    for pirate in view.pirates:
+        if pirate["alive"]:
+            look = tuple((key, pirate[key]) for key in _PIRATE_KEYS)
+            disc = layout.discs[pirate["id"]]
+            parts.append(_fragment(_draw_pirate, side, look, disc, pirate["id"] == selected))
+    parts += [_fragment(_draw_target, side, name) for name in sorted(targets)]
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# What a face-up square's drawing may read from its cell, and a pirate's from its dict: the
+# fragment cache is keyed on exactly these, and the drawing gets nothing else.
+_DRAWN_KEYS = ("tile", "dirs", "steps", "step_coins", "value", "used", "coins", "picture")
+_PIRATE_KEYS = ("id", "crew", "cell", "step", "aboard", "swimming", "trapped", "drunk", "carrying")
+
+
+def _frozen(value):
+    return tuple(value) if isinstance(value, list) else value
+
+
+@lru_cache(maxsize=16384)
+def _fragment(draw, side: int, *look) -> str:
+    """The SVG text `draw(parent, side, *look)` adds: a pure function of its arguments, cached.
+
+    The arguments are what is visible of one square or piece (never more than the view holds),
+    so a cached string cannot carry anything from another viewer's board.
+    """
+    holder = ET.Element("g")
+    draw(holder, side, *look)
+    return "".join(ET.tostring(element, encoding="unicode") for element in holder)
+
+
+def _draw_background(svg: ET.Element, side: int) -> None:
     defs = ET.SubElement(svg, "defs")
     back = ET.SubElement(defs, "g", {"id": "tile-back"})
     ET.SubElement(
@@ -265,58 +320,49 @@ def render_board(
         },
     )
     ET.SubElement(svg, "rect", {"width": str(WIDTH), "height": str(WIDTH), "fill": "#1f5f8b"})
-    _draw_margin_labels(svg, layout)
-    for cell in view.cells:
-        if cell["sea"]:
-            _draw_sea(svg, layout, cell)
-        else:
-            _draw_land(svg, layout, cell)
-    if last_move is not None:
-        for name in last_move:
-            if name:
-                x, y = layout.origin(name)
-                ET.SubElement(
-                    svg,
-                    "rect",
-                    {
-                        "x": _n(x + 2),
-                        "y": _n(y + 2),
-                        "width": _n(CELL - 4),
-                        "height": _n(CELL - 4),
-                        "class": "last-move",
-                        "fill": "none",
-                        "stroke": "#f0b400",
-                        "stroke-width": "3",
-                        "stroke-dasharray": "6 3",
-                    },
-                )
-    for ship in view.ships:
-        _draw_ship(svg, layout, ship, ship["id"] == selected)
-    for pirate in view.pirates:
-        if pirate["alive"]:
-            _draw_pirate(svg, layout, pirate, pirate["id"] == selected)
-    for name in sorted(targets):
-        x, y = layout.origin(name)
-        ET.SubElement(
-            svg,
-            "rect",
-            {
-                "x": _n(x + 3),
-                "y": _n(y + 3),
-                "width": _n(CELL - 6),
-                "height": _n(CELL - 6),
-                "rx": "6",
-                "class": "target",
-                "fill": "#39d353",
-                "fill-opacity": "0.35",
-                "stroke": "#0b6e1f",
-                "stroke-width": "3",
-            },
-        )
-    return ET.tostring(svg, encoding="unicode")
+    _draw_margin_labels(svg, side)
 
 
-def _draw_margin_labels(svg: ET.Element, layout: Layout) -> None:
+def _draw_last_move(svg: ET.Element, side: int, name: str) -> None:
+    x, y = _origin(name, side)
+    ET.SubElement(
+        svg,
+        "rect",
+        {
+            "x": _n(x + 2),
+            "y": _n(y + 2),
+            "width": _n(CELL - 4),
+            "height": _n(CELL - 4),
+            "class": "last-move",
+            "fill": "none",
+            "stroke": "#f0b400",
+            "stroke-width": "3",
+            "stroke-dasharray": "6 3",
+        },
+    )
+
+
+def _draw_target(svg: ET.Element, side: int, name: str) -> None:
+    x, y = _origin(name, side)
+    ET.SubElement(
+        svg,
+        "rect",
+        {
+            "x": _n(x + 3),
+            "y": _n(y + 3),
+            "width": _n(CELL - 6),
+            "height": _n(CELL - 6),
+            "rx": "6",
+            "class": "target",
+            "fill": "#39d353",
+            "fill-opacity": "0.35",
+            "stroke": "#0b6e1f",
+            "stroke-width": "3",
+        },
+    )
+
+
+def _draw_margin_labels(svg: ET.Element, side: int) -> None:
     group = ET.SubElement(
         svg,
         "g",
@@ -329,9 +375,7 @@ def _draw_margin_labels(svg: ET.Element, layout: Layout) -> None:
         },
     )
     names = {
-        (_screen(x, y, layout.side)): COLUMNS[x] + str(y + 1)
-        for x in range(GRID)
-        for y in range(GRID)
+        (_screen(x, y, side)): COLUMNS[x] + str(y + 1) for x in range(GRID) for y in range(GRID)
     }
     for i in range(GRID):
         centre = MARGIN + CELL * (i + 0.5)
@@ -350,8 +394,8 @@ def _draw_margin_labels(svg: ET.Element, layout: Layout) -> None:
             label.text = text
 
 
-def _draw_sea(svg: ET.Element, layout: Layout, cell: dict) -> None:
-    x, y = layout.origin(cell["coord"])
+def _draw_sea(svg: ET.Element, side: int, name: str) -> None:
+    x, y = _origin(name, side)
     ET.SubElement(
         svg,
         "rect",
@@ -367,31 +411,33 @@ def _draw_sea(svg: ET.Element, layout: Layout, cell: dict) -> None:
     )
 
 
-def _draw_land(svg: ET.Element, layout: Layout, cell: dict) -> None:
-    x, y = layout.origin(cell["coord"])
-    name = cell["coord"]
-    if cell["face_down"]:
-        group = ET.SubElement(svg, "g", {"class": "tile face-down"})
-        title = ET.SubElement(group, "title")
-        title.text = f"{name}: face-down tile"
-        ET.SubElement(group, "use", {"href": "#tile-back", "x": _n(x), "y": _n(y)})
-        if cell.get("peeked"):
-            # Only the seat that looked (through the lighthouse) has this in its view.
-            title.text += f" (you saw {cell['peeked']} under it)"
-            seen = ET.SubElement(
-                group,
-                "text",
-                {
-                    "x": _n(x + CELL / 2),
-                    "y": _n(y + CELL / 2 + 3),
-                    "font-size": "8",
-                    "fill": "#fff3d6",
-                    "text-anchor": "middle",
-                    "class": "peeked",
-                },
-            )
-            seen.text = str(cell["peeked"]).split(":")[0]
-        return
+def _draw_face_down(svg: ET.Element, side: int, name: str, peeked: str | None) -> None:
+    x, y = _origin(name, side)
+    group = ET.SubElement(svg, "g", {"class": "tile face-down"})
+    title = ET.SubElement(group, "title")
+    title.text = f"{name}: face-down tile"
+    ET.SubElement(group, "use", {"href": "#tile-back", "x": _n(x), "y": _n(y)})
+    if peeked:
+        # Only the seat that looked (through the lighthouse) has this in its view.
+        title.text += f" (you saw {peeked} under it)"
+        seen = ET.SubElement(
+            group,
+            "text",
+            {
+                "x": _n(x + CELL / 2),
+                "y": _n(y + CELL / 2 + 3),
+                "font-size": "8",
+                "fill": "#fff3d6",
+                "text-anchor": "middle",
+                "class": "peeked",
+            },
+        )
+        seen.text = str(peeked).split(":")[0]
+
+
+def _draw_face_up(svg: ET.Element, side: int, name: str, look: tuple) -> None:
+    x, y = _origin(name, side)
+    cell = dict(look)
     tile = cell["tile"]
     fill, ink, label = TILE_STYLE.get(tile, UNKNOWN_TILE_STYLE)
     label = label or ("" if tile in TILE_STYLE else tile)
@@ -414,7 +460,7 @@ def _draw_land(svg: ET.Element, layout: Layout, cell: dict) -> None:
     )
     art = _ART.get(tile)
     if art is not None:
-        art(group, layout, cell, ink)
+        art(group, side, cell, ink)
     if tile == "plane" and cell.get("used"):
         label = "plane (used)"
         group.set("opacity", "0.6")
@@ -485,8 +531,8 @@ def _draw_coins(group: ET.Element, cx: float, cy: float, count: int) -> None:
     text.text = str(count)
 
 
-def _arrowhead(group, layout, direction, ink, length=CELL * 0.4, width=3.0) -> None:
-    vx, vy = layout.vector(direction)
+def _arrowhead(group, side, direction, ink, length=CELL * 0.4, width=3.0) -> None:
+    vx, vy = _vector(direction, side)
     if direction in ("NE", "SE", "SW", "NW"):
         length *= 1.3  # diagonals reach towards the corners
     c = CELL / 2
@@ -512,14 +558,14 @@ def _arrowhead(group, layout, direction, ink, length=CELL * 0.4, width=3.0) -> N
     )
 
 
-def _art_arrow(group, layout, cell, ink) -> None:
+def _art_arrow(group, side, cell, ink) -> None:
     for direction in cell["dirs"]:
-        _arrowhead(group, layout, direction, ink)
+        _arrowhead(group, side, direction, ink)
     ET.SubElement(group, "circle", {"cx": _n(CELL / 2), "cy": _n(CELL / 2), "r": "3", "fill": ink})
 
 
-def _art_cannon(group, layout, cell, ink) -> None:
-    vx, vy = layout.vector(cell["dirs"][0])
+def _art_cannon(group, side, cell, ink) -> None:
+    vx, vy = _vector(cell["dirs"][0], side)
     c = CELL / 2
     ET.SubElement(
         group,
@@ -537,7 +583,7 @@ def _art_cannon(group, layout, cell, ink) -> None:
     ET.SubElement(group, "circle", {"cx": _n(c), "cy": _n(c), "r": "7", "fill": "#5d4037"})
 
 
-def _art_spinner(group, layout, cell, ink) -> None:
+def _art_spinner(group, side, cell, ink) -> None:
     steps = cell["steps"]
     step_coins = cell.get("step_coins") or [0] * steps
     gap = (CELL - 12) / steps
@@ -564,7 +610,7 @@ def _art_spinner(group, layout, cell, ink) -> None:
         label.text = str(i + 1)
 
 
-def _art_empty(group, layout, cell, ink) -> None:
+def _art_empty(group, side, cell, ink) -> None:
     picture = cell.get("picture", 0)
     if picture == 1:  # pebbles
         for cx, cy in ((14, 30), (20, 34), (33, 16)):
@@ -597,7 +643,7 @@ def _art_empty(group, layout, cell, ink) -> None:
         )
 
 
-def _art_horse(group, layout, cell, ink) -> None:
+def _art_horse(group, side, cell, ink) -> None:
     ET.SubElement(
         group,
         "path",
@@ -612,7 +658,7 @@ def _art_horse(group, layout, cell, ink) -> None:
     ET.SubElement(group, "circle", {"cx": "25", "cy": "28", "r": "3", "fill": ink})
 
 
-def _art_fortress(group, layout, cell, ink) -> None:
+def _art_fortress(group, side, cell, ink) -> None:
     ET.SubElement(
         group,
         "path",
@@ -620,7 +666,7 @@ def _art_fortress(group, layout, cell, ink) -> None:
     )
 
 
-def _art_gold(group, layout, cell, ink) -> None:
+def _art_gold(group, side, cell, ink) -> None:
     ET.SubElement(
         group,
         "rect",
@@ -639,7 +685,7 @@ def _art_gold(group, layout, cell, ink) -> None:
     )
 
 
-def _art_balloon(group, layout, cell, ink) -> None:
+def _art_balloon(group, side, cell, ink) -> None:
     ET.SubElement(
         group, "circle", {"cx": "24", "cy": "17", "r": "9", "fill": "#e53935", "stroke": ink}
     )
@@ -648,7 +694,7 @@ def _art_balloon(group, layout, cell, ink) -> None:
     )
 
 
-def _art_plane(group, layout, cell, ink) -> None:
+def _art_plane(group, side, cell, ink) -> None:
     ET.SubElement(
         group,
         "path",
@@ -661,7 +707,7 @@ def _art_plane(group, layout, cell, ink) -> None:
     )
 
 
-def _art_water(group, layout, cell, ink) -> None:
+def _art_water(group, side, cell, ink) -> None:
     ET.SubElement(
         group,
         "path",
@@ -669,7 +715,7 @@ def _art_water(group, layout, cell, ink) -> None:
     )
 
 
-def _art_teeth(group, layout, cell, ink) -> None:
+def _art_teeth(group, side, cell, ink) -> None:
     ET.SubElement(
         group,
         "path",
@@ -682,7 +728,7 @@ def _art_teeth(group, layout, cell, ink) -> None:
     )
 
 
-def _art_barrel(group, layout, cell, ink) -> None:
+def _art_barrel(group, side, cell, ink) -> None:
     ET.SubElement(
         group,
         "ellipse",
@@ -691,7 +737,7 @@ def _art_barrel(group, layout, cell, ink) -> None:
     ET.SubElement(group, "path", {"d": "M15 17 h18 M15 25 h18", "stroke": ink})
 
 
-def _art_face(group, layout, cell, ink) -> None:
+def _art_face(group, side, cell, ink) -> None:
     ET.SubElement(
         group,
         "circle",
@@ -731,11 +777,10 @@ _ART = {
 }
 
 
-def _draw_ship(svg: ET.Element, layout: Layout, ship: dict, selected: bool) -> None:
-    x, y, w, h = layout.hulls[ship["id"]]
-    crew = ship["crew"]
+def _draw_ship(svg: ET.Element, side: int, look: tuple, selected: bool) -> None:
+    ship_id, crew, cell, (x, y, w, h) = look
     group = ET.SubElement(svg, "g", {"class": f"ship crew-{crew}"})
-    ET.SubElement(group, "title").text = f"{piece_label(ship['id']).capitalize()} at {ship['cell']}"
+    ET.SubElement(group, "title").text = f"{piece_label(ship_id).capitalize()} at {cell}"
     hull = f"M{_n(x)},{_n(y)} h{_n(w)} l-{_n(w * 0.14)},{_n(h)} h-{_n(w * 0.72)} z"
     ET.SubElement(
         group,
@@ -772,8 +817,8 @@ def _draw_ship(svg: ET.Element, layout: Layout, ship: dict, selected: bool) -> N
         )
 
 
-def _draw_pirate(svg: ET.Element, layout: Layout, pirate: dict, selected: bool) -> None:
-    disc = layout.discs[pirate["id"]]
+def _draw_pirate(svg: ET.Element, side: int, look: tuple, disc: Disc, selected: bool) -> None:
+    pirate = dict(look)
     crew = pirate["crew"] if pirate["crew"] in CREW_FILL else "white"
     group = ET.SubElement(svg, "g", {"class": f"pirate crew-{crew}"})
     states = [f"{piece_label(pirate['id'])} at {pirate['cell']}"]
