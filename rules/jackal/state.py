@@ -1633,6 +1633,16 @@ class State:
                 target=NAMES[where],
                 freed=[any_piece_name(q) for q in out],
             )
+        # Ruling S10: the finder arrives at the entrance like any forced arrival. Enemies who
+        # stand there (not lost) are attacked; if it may not attack them, ruling 5: it dies.
+        c = self._pcrew[p]
+        enemies = occ[where] & self._enemy[c]
+        if enemies:
+            shielded = enemies >> MI & 1 and not self._converted
+            if self._harmless(p) or self._carry or shielded:
+                self._impossible(p, where, f"cannot stand with the enemies at {NAMES[where]}")
+            else:
+                self._attack(p, enemies)
 
     def _surrender(self, p: int) -> None:
         """Friday, attacked, joins the attacker's crew where he stands (ruling 21)."""
@@ -1684,6 +1694,13 @@ class State:
         if f >= 0 and f == self._pc[MI] and not self._converted:
             self._leave(FR, "meets the Missionary")
             self._leave(MI, "leaves the island together with Friday")
+            if self._pend and self._pp in (FR, MI):
+                # Ruling S11: the one who was to choose (a cave exit, an arrow) has left: the
+                # chain ends, and a coin in hand goes back to where the action began.
+                if self._carry:
+                    self._drop_coin(self._from_key)
+                self._pend = P_NONE
+                self._popts = ()
 
     def _use_bottle(self, p: int, cell: int, target: int) -> None:
         """A free bottle use (ruling 22); the turn goes on."""

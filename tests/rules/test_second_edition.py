@@ -532,3 +532,51 @@ def test_se_views_ignore_face_down_tiles_the_seat_has_not_peeked(players, teams)
                 d["tiles"].update(dict(zip(hidden, texts, strict=True)))
                 other = State.from_json(d)
                 assert player_view(other, seat).to_json() == player_view(s, seat).to_json()
+
+
+def test_se_ruling_s10_cave_finder_attacks_enemies_standing_at_the_entrance():
+    """Ruling S10 (docs/rulings.md): when a new cave frees the lost, the finder is placed on the
+    entrance like any forced arrival: an enemy standing there (not lost) is knocked home.
+    Found by the long random playouts: red and white ended up sharing the cave square."""
+    s = se(
+        tiles={"K4": "cave", "H4": "?cave", "H3": "empty"},
+        pirates={"W2": "K4", "W3": "K4", "R3": "H3"},
+        lost=("W3",),
+        turn="red",
+    )
+    lines = play(s, "R3 H3-H4")
+    assert at(s, "W3") == "H4" and at(s, "R3") == "K4"
+    assert at(s, "W2") == "G1"  # knocked back to the white ship
+    assert any("knocks White 2 back" in line for line in lines), lines
+
+
+def test_se_ruling_s10_cave_finder_who_may_not_attack_dies():
+    """Ruling S10 with ruling 5: Friday finds the exit but may not attack the enemy standing at
+    the entrance, so the forced arrival is impossible and he dies there."""
+    s = se(
+        tiles={"K4": "cave", "H4": "?cave", "H3": "empty"},
+        pirates={"W2": "K4", "W3": "K4"},
+        characters={"FR": ("red", "H3")},
+        lost=("W3",),
+        turn="red",
+    )
+    lines = play(s, "FR H3-H4")
+    assert at(s, "W3") == "H4" and at(s, "W2") == "K4"
+    assert chars(s)["FR"] is None or chars(s)["FR"].get("cell") is None
+    assert any("cannot stand with the enemies at K4 and dies" in line for line in lines), lines
+
+
+def test_se_ruling_s11_a_chain_ends_when_friday_and_the_missionary_leave():
+    """Ruling S11 (docs/rulings.md): the Missionary follows an arrow into a cave where Friday
+    stands; they leave together, and no cave choice is left open for a piece that is gone.
+    Found by the long random playouts (a choice was offered for the departed Missionary)."""
+    s = se(
+        tiles={"C11": "arrow:E", "D11": "cave", "G5": "cave", "I10": "cave", "B11": "empty"},
+        pirates={},
+        characters={"MI": ("white", "B11"), "FR": ("yellow", "D11")},
+    )
+    lines = play(s, "MI B11-C11")
+    assert "The Missionary leaves the island together with Friday" in lines
+    assert s.pending is None
+    assert chars(s)["MI"] is None or chars(s)["MI"].get("cell") is None
+    assert s.crew_to_act() != "white" or all(not m.startswith("MI") for m in legal(s))
