@@ -91,10 +91,11 @@ def board_page(request: HttpRequest, game: Game) -> HttpResponse:
 @login_required
 @require_GET
 def board_partial(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _watchable_game(request, game_id)
+    game, seats, _seat = _watchable_game_and_seats(request, game_id)
     context = board_context(
         game,
         request.user,
+        seats=seats,
         select=request.GET.get("select"),
         coin=request.GET.get("coin") == "1",
     )
@@ -110,7 +111,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     Whatever happens, the answer is a fresh board: with htmx the partial with a notice (status
     200, so that htmx swaps it in), without it a redirect to the page with a message.
     """
-    game, seat = _watchable_game_and_seat(request, game_id)
+    game, seats, seat = _watchable_game_and_seats(request, game_id)
     text = (request.POST.get("move") or request.POST.get("notation") or "").strip()
     typed = ""
     if seat is None:
@@ -139,20 +140,22 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
             told = "; ".join(result.events)
             notice = (f"{played} {told}." if told else played, "success")
     if request.htmx:
-        context = board_context(game, request.user, notice=notice, typed=typed)
+        # A move changes no seat: the seats read for the access check are still the table's.
+        context = board_context(game, request.user, seats=seats, notice=notice, typed=typed)
         return render(request, BOARD_PARTIAL, context)
     level = messages.ERROR if notice[1] == "error" else messages.SUCCESS
     messages.add_message(request, level, notice[0])
     return redirect(game)
 
 
-def _watchable_game(request: HttpRequest, game_id: int) -> Game:
-    return _watchable_game_and_seat(request, game_id)[0]
-
-
-def _watchable_game_and_seat(request: HttpRequest, game_id: int) -> tuple[Game, Seat | None]:
+def _watchable_game_and_seats(
+    request: HttpRequest, game_id: int
+) -> tuple[Game, list[Seat], Seat | None]:
+    """The game, its seats (with their users) and the viewer's seat, in two queries."""
     game = get_object_or_404(Game, pk=game_id)
-    seat = access.seat_of(game, request.user)
+    seats = _seats_of(game)
+    # The seat access.seat_of would find, from the seats already at hand.
+    seat = next((s for s in seats if _holds(s, request.user)), None)
     # Players may always watch their games; for anyone else, ask (seat_of is then asked again,
     # but only for spectators).
     if game.status == Game.Status.OPEN or (
@@ -160,7 +163,15 @@ def _watchable_game_and_seat(request: HttpRequest, game_id: int) -> tuple[Game, 
     ):
         # A private game does not admit to existing; an open table has no board yet.
         raise Http404
-    return game, seat
+    return game, seats, seat
+
+
+def _seats_of(game: Game) -> list[Seat]:
+    return list(game.seats.select_related("user"))
+
+
+def _holds(seat: Seat, user) -> bool:
+    return user.is_authenticated and seat.user_id == user.pk
 
 
 # --- What the board shows ------------------------------------------------------------------------
@@ -170,19 +181,22 @@ def board_context(
     game: Game,
     user,
     *,
+    seats: list[Seat] | None = None,
     select: str | None = None,
     coin: bool = False,
     notice: tuple[str, str] | None = None,
     typed: str = "",
 ) -> dict:
-    """The template context of the board partial for `user`, built from their player view."""
-    seats = list(game.seats.select_related("user"))
+    """The template context of the board partial for `user`, built from their player view.
+
+    `seats` are the game's seats with their users, if the caller has read them already.
+    """
+    if seats is None:
+        seats = _seats_of(game)
     for seat in seats:
         seat.game = game  # Seat.crews needs it; spare a query per seat
     # The viewer's seat, as access.viewer_seat decides it, from the seats already at hand.
-    seat_index = next(
-        (s.index for s in seats if user.is_authenticated and s.user_id == user.pk), None
-    )
+    seat_index = next((s.index for s in seats if _holds(s, user)), None)
     view = player_view(services.head_state(game), seat_index)
     log = list(game.moves.order_by("-ply").values("ply", "text", "seat", "events")[:LOG_LENGTH])
     last_move = _cells_of(log[0]["text"]) if log else None
