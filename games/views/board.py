@@ -317,7 +317,6 @@ def _describe_move(m: RulesMove) -> str:
     """A move in words, for buttons and screen readers."""
     if m.kind == "agree":
         return _("End the game by agreement")
-    where = {"piece": piece_label(m.piece), "cell": str(m.target) if m.target else ""}
     phrases = {
         "move": _("Move %(piece)s to %(cell)s"),
         "disembark": _("Land %(piece)s on %(cell)s"),
@@ -333,7 +332,11 @@ def _describe_move(m: RulesMove) -> str:
     phrase = phrases.get(m.kind)
     if phrase is None:  # a kind of move this page has no words for yet: its notation
         return str(m)
-    text = phrase % {**where, "origin": str(m.origin)}
+    text = phrase % {
+        "piece": piece_label(m.piece),
+        "cell": str(m.target) if m.target else "",
+        "origin": str(m.origin),
+    }
     if m.with_coin:
         text += " " + _("with a coin")
     return text[0].upper() + text[1:]
