@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -30,6 +34,7 @@ LOG_LENGTH = 40
 BOARD_PARTIAL = "games/board.html#board"
 # Only the island and the move panel: what selecting a piece or the coin changes.
 BOARD_MAIN_PARTIAL = "games/board.html#board-main"
+LOG_ENTRY_PARTIAL = "games/board.html#log-entry"
 
 
 @dataclass(frozen=True)
@@ -210,6 +215,7 @@ def board_context(
         targets=actions.targets,
         last_move=last_move,
     )
+    entries = _log_entries(log, seats)
     return {
         "game": game,
         "view": view,
@@ -218,7 +224,8 @@ def board_context(
         "my_seat": seat_index,
         "players": _players(view, seats, seat_index),
         "status": _status(game, view, seats, seat_index),
-        "log": _log_entries(log, seats),
+        "log": entries,
+        "log_html": _log_html(entries),
         "log_truncated": game.ply > len(log),
         "text_board": render_text(view),
         "notice": {"text": notice[0], "level": notice[1]} if notice else None,
@@ -399,13 +406,13 @@ def _status(game: Game, view: View, seats, seat_index: int | None) -> str:
     }
 
 
-@dataclass
+@dataclass(frozen=True)
 class LogEntry:
     ply: int
     crew: str
     name: str
     text: str
-    events: list[str]
+    events: tuple[str, ...]
 
 
 def _log_entries(moves: list[dict], seats) -> list[LogEntry]:
@@ -417,7 +424,20 @@ def _log_entries(moves: list[dict], seats) -> list[LogEntry]:
             crew=crews.get(move["text"][:1].upper(), ""),
             name=names.get(move["seat"], ""),
             text=move["text"],
-            events=list(move["events"]),
+            events=tuple(move["events"]),
         )
         for move in moves
     ]
+
+
+def _log_html(entries: list[LogEntry]) -> SafeString:
+    return mark_safe("\n".join(_log_item(entry, get_language()) for entry in entries))
+
+
+@lru_cache(maxsize=4096)
+def _log_item(entry: LogEntry, language: str | None) -> SafeString:
+    """One entry of the move log as HTML (`language` is part of the key, not of the drawing).
+
+    A ledger entry never changes, so each is drawn once, not once per request.
+    """
+    return render_to_string(LOG_ENTRY_PARTIAL, {"entry": entry})
