@@ -16,7 +16,7 @@ Second edition adds (docs/notation.md): the characters ``BG`` (Ben Gunn), ``MI``
 and ``FR`` (Friday) as pieces; ``*`` instead of ``$`` to drag the galleon's chest; ``W2 F7 bottle``
 (use a bottle on W2: out of a trap, or to the spinner's last step), ``W2 F7 bottle G8`` (hand a
 bottle to the character at G8), ``W2 F7 peek C3`` (lighthouse), ``W2 F7 quake C3`` (earthquake:
-the tiles to swap, one ply each).
+the tiles to swap, one ply each), ``end turn`` (after the action, keep the bottles and pass).
 
 >>> m = Move.parse("w2 e5-f6$")
 >>> str(m), m.kind, m.piece, str(m.target), m.with_coin
@@ -42,7 +42,7 @@ COIN = 1 << 23
 CHAR = 1 << 24
 CHEST = 1 << 25
 X_SHIFT = 26
-X_AGREE, X_BOTTLE, X_PEEK, X_QUAKE = range(4)
+X_AGREE, X_BOTTLE, X_PEEK, X_QUAKE, X_END = range(5)
 NONE_CELL = 255
 CHARACTERS = ("BG", "MI", "FR")  # Ben Gunn, the Missionary, Friday: pieces 12, 13, 14
 CHARACTER_NAMES = ("Ben Gunn", "the Missionary", "Friday")
@@ -95,6 +95,7 @@ _PATTERNS = (
     (re.compile(rf"^{_PIECE}\s+{_SQ}\s+stay$", re.I), "stay"),
     (re.compile(rf"^{_PIECE}\s+revive\s+{_SQ}$", re.I), "revive"),
     (re.compile(r"^end\s+by\s+agreement$", re.I), "agree"),
+    (re.compile(r"^end\s+turn$", re.I), "end"),
 )
 
 
@@ -102,7 +103,7 @@ class Move:
     """One decision of the player to act. Immutable value; ``str(move)`` is its notation.
 
     ``kind`` is one of: move, disembark, board, swim, spin, fly, ship, revive, choose, stay, agree,
-    and in the second edition bottle, peek, quake.
+    and in the second edition bottle, peek, quake, end (``end turn``).
     """
 
     __slots__ = ("code",)
@@ -137,12 +138,12 @@ class Move:
                 return "move" if LAND[t] else "board"
             return "disembark" if LAND[t] else "swim"
         if k == K_AGREE:
-            return ("agree", "bottle", "peek", "quake")[self.code >> X_SHIFT & 7]
+            return ("agree", "bottle", "peek", "quake", "end")[self.code >> X_SHIFT & 7]
         return ("move", "spin", "fly", "ship", "revive", "choose", "stay")[k]
 
     @property
     def piece(self) -> str | None:
-        if self.code & 7 == K_AGREE and not self.code >> X_SHIFT & 7:
+        if self.code & 7 == K_AGREE and self.code >> X_SHIFT & 7 in (X_AGREE, X_END):
             return None
         return _code_piece(self.code)
 
@@ -192,6 +193,8 @@ class Move:
 def _build(form: str, groups: tuple) -> int:
     if form == "agree":
         return pack(K_AGREE, 0, NONE_CELL, NONE_CELL)
+    if form == "end":
+        return pack(K_AGREE, 0, NONE_CELL, NONE_CELL) | X_END << X_SHIFT
     piece = piece_index(groups[0])
     char = CHAR if groups[0].upper() in CHARACTERS else 0
     is_ship = piece >= 12 and not char
@@ -236,6 +239,8 @@ def format_code(code: int) -> str:
         x = code >> X_SHIFT & 7
         if x == X_AGREE:
             return "end by agreement"
+        if x == X_END:
+            return "end turn"
         piece = _code_piece(code)
         if x == X_BOTTLE:
             return f"{piece} {NAMES[origin]} bottle" + (

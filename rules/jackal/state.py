@@ -47,6 +47,7 @@ from .moves import (
     K_STEP,
     NONE_CELL,
     X_BOTTLE,
+    X_END,
     X_PEEK,
     X_QUAKE,
     X_SHIFT,
@@ -97,6 +98,7 @@ from .tiles import (
 
 RULESETS = ("classic", "second-edition")
 AGREE_CODE = Move.parse("end by agreement").code
+END_TURN_CODE = Move.parse("end turn").code
 POSITION_FORMAT = "jackal-position"
 POSITION_VERSION = 1
 QUIET_ROUNDS = 40  # ruling 20: rounds without a reveal or a coin leaving the island
@@ -268,6 +270,7 @@ class State:
         "_pcount",
         "_quake1",
         "_fresh",
+        "_after",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -343,6 +346,7 @@ class State:
         s._pcount = 0
         s._quake1 = -1
         s._fresh = 0
+        s._after = False  # second edition: the action is done; bottles may still be used
         for c in order:
             s._ship[c] = SHIP_START[c]
             for p in range(3 * c, 3 * c + 3):
@@ -443,6 +447,7 @@ class State:
         s._pcount = self._pcount
         s._quake1 = self._quake1
         s._fresh = 0
+        s._after = self._after
         s.ruleset = self.ruleset
         s.players = self.players
         s.teams = self.teams
@@ -609,6 +614,8 @@ class State:
                 legal = []
             elif self._pend:
                 legal = self._gen_pending()
+            elif self._after:
+                legal = self._gen_after()
             else:
                 legal = self._gen(self._order[self._turn])
             self._legal = legal
@@ -843,6 +850,13 @@ class State:
             self._gen_bottles(c, add)
         return res
 
+    def _gen_after(self) -> list[int]:
+        """After the action (ruling 22, S1): the bottle uses, and ending the turn."""
+        res: list[int] = []
+        self._gen_bottles(self._order[self._turn], res.append)
+        res.append(END_TURN_CODE)
+        return res
+
     def _team_bottles(self, c: int) -> int:
         fr = self._friend[c]
         return sum(self._bottles[d] for d in self._order if fr >> (3 * d) & 1)
@@ -961,9 +975,19 @@ class State:
                 return
             if x == X_BOTTLE:
                 self._use_bottle(piece, origin, target)
-                if not self.legal_codes():  # nothing left to do after it
+                if self._after:  # used after the action: offered again while uses remain
+                    self._after = False
+                    self._end_turn()
+                elif not self.legal_codes():  # nothing left to do after it
                     self._end_turn()
                 return  # a free action: the turn goes on
+            if x == X_END:
+                self._after = False
+                if ev is not None:
+                    c = self._order[self._turn]
+                    self._log("end-turn", CREWS[c].capitalize(), "ends the turn", crew=CREWS[c])
+                self._end_turn(False)
+                return
             self._decide(x, piece, target)
         elif self._pend:
             self._resume(k, origin, target)
@@ -1983,7 +2007,11 @@ class State:
 
     # ------------------------------------------------------------------ turns and the end
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, offer: bool = True) -> None:
+        """The action is done and the turn passes. Second edition: unless ``offer`` is false
+        (``end turn``), a crew that still can use a bottle may do so first (ruling 22, S1)."""
+        if self._se and offer and not self._smoke and self._offer_after():
+            return
         self._taken = None
         c = self._order[self._turn]
         drunk = self._drunk
@@ -2036,9 +2064,29 @@ class State:
                 self._finish("stalemate")
                 return
 
+    def _offer_after(self) -> bool:
+        """Second edition, after the action of an unsmoked turn: if the crew's team holds a
+        bottle and a use is legal, and the game goes on, hold the turn for that decision."""
+        c = self._order[self._turn]
+        if self._over or self._island == 0 or not self._team_bottles(c):
+            return False
+        quiet = 0 if self._noisy else self._quiet + 1
+        if quiet >= QUIET_ROUNDS * len(self._order):
+            return False  # the game ends with this turn (stalemate)
+        res: list[int] = []
+        self._gen_bottles(c, res.append)
+        if not res:
+            return False
+        res.append(END_TURN_CODE)
+        self._taken = None
+        self._after = True
+        self._legal = res
+        return True
+
     def _finish(self, reason: str) -> None:
         self._over = True
         self._reason = reason
+        self._after = False
         self._legal = []
         self._pend = P_NONE
         self._popts = ()
@@ -2067,6 +2115,17 @@ class State:
             return (
                 f"{text} is not possible: {_name(self._pp)} must first finish the move. "
                 f"Choose one of: {opts}"
+            )
+        if self._after:
+            opts = ", ".join(format_code(x) for x in legal)
+            return (
+                f"{text} is not possible: {CREWS[c].capitalize()} has made its action; "
+                f"use a bottle or end the turn. Choose one of: {opts}"
+            )
+        if k == K_AGREE and code >> X_SHIFT & 7 == X_END:
+            return (
+                f"{text} is not possible: a turn is ended that way only after the action, "
+                "while a bottle could still be used"
             )
         crew = piece - 12 if piece >= 12 else piece // 3
         if crew not in self._order:
@@ -2251,6 +2310,9 @@ class State:
         d["bottles"] = self.bottles()
         d["characters"] = self.characters()
         d["smoke"] = {"turns": self._smoke, "new": self._smoke_new}
+        # After the action, waiting for a bottle use or "end turn" (ruling 22, S1); progress is
+        # whether the action revealed a tile or moved a coin off the island (for quiet_turns).
+        d["after"] = {"progress": self._noisy} if self._after else None
         d["caves"] = [NAMES[c] for c in self._caves]
         d["peeks"] = {str(seat): sorted(NAMES[c] for c in v) for seat, v in self._peeks.items()}
         if self._pend:
@@ -2284,6 +2346,10 @@ class State:
             self._converted = bool(d["characters"]["MI"]["converted"])
         self._smoke = int(d["smoke"]["turns"])
         self._smoke_new = bool(d["smoke"]["new"])
+        after = d.get("after")
+        if after:
+            self._after = True
+            self._noisy = bool(after["progress"])
         self._caves = [_cell(c) for c in d["caves"]]
         self._peeks = {int(seat): {_cell(c) for c in v} for seat, v in d["peeks"].items()}
         if d.get("pending"):

@@ -55,7 +55,15 @@ _FIELDS = (
     "legal_moves",
 )
 # Second edition only (absent from a classic view's JSON).
-_SE_FIELDS = ("bottles", "team_bottles", "characters", "chest", "smoke", "peeked")
+_SE_FIELDS = (
+    "bottles",
+    "team_bottles",
+    "characters",
+    "chest",
+    "smoke",
+    "peeked",
+    "after_action",
+)
 
 
 class View:
@@ -78,7 +86,9 @@ class View:
     ``characters`` (BG, MI, FR: None until found, else crew, cell, step, gone, ...), ``chest``
     (where the galleon's chest lies, or None), ``smoke`` (smoked crew turns left, 0 when clear),
     ``peeked`` (square -> tile text of the face-down tiles *this* seat saw through the
-    lighthouse; face-down cells it saw also carry ``peeked``). Pirates have ``lost`` (in a cave).
+    lighthouse; face-down cells it saw also carry ``peeked``), ``after_action`` (True while the
+    crew to act has made its action and may still use a bottle or ``end turn``). Pirates have
+    ``lost`` (in a cave).
     In a classic view these are None and left out of the JSON.
     """
 
@@ -218,6 +228,7 @@ def player_view(state: State, seat: int | None) -> View:
             "chest": counts["chest"],
             "smoke": s._smoke,
             "peeked": peeked,
+            "after_action": s._after,
         }
     return View(
         **extra,

@@ -5,10 +5,12 @@ Board reminders: White's ship at G1 (front G2), Yellow's at A7 (B7), Black's at 
 Unless a test says otherwise every land tile is a face-up empty tile.
 """
 
+import json
+
 import pytest
 from jackal_testkit import at, legal, play, pos
 
-from rules.jackal import IllegalMove, new_game, player_view
+from rules.jackal import IllegalMove, Move, State, new_game, player_view
 from rules.jackal.tiles import second_edition_deck, tile_name
 
 SE = "second-edition"
@@ -325,6 +327,134 @@ def test_se_ruling_22_no_bottle_no_use():
     assert not [m for m in legal(s) if "bottle" in m]
     with pytest.raises(IllegalMove):
         s.apply("W1 F5 bottle")
+
+
+# -- 22 / S1. bottles after the action --------------------------------------------------------
+
+
+def test_se_ruling_s1_bottle_used_after_the_action_frees_a_trapped_pirate():
+    """Ruling 22 / S1: a bottle is free before or after the action. W2 moves (the action); White
+    still holds bottles and W1 sits in a trap, so White decides again before the turn passes.
+    After a use the decision is offered again while bottles and uses remain."""
+    s = se(
+        tiles={"D5": "trap", "J5": "trap"},
+        pirates={"W1": "D5", "W2": "F5", "W3": "J5"},
+        trapped=("W1", "W3"),
+        bottles={"white": 2},
+    )
+    play(s, "W2 F5-F6")
+    assert s.crew_to_act() == "white" and s.to_act() == 0
+    assert legal(s) == ["W1 D5 bottle", "W3 J5 bottle", "end turn"]
+    assert player_view(s, 0).after_action and player_view(s, 1).legal_moves == []
+    with pytest.raises(IllegalMove, match="has made its action"):
+        s.apply("W2 F6-F7")
+    lines = play(s, "W1 D5 bottle")
+    assert lines == ["White 1 reads a message bottle and climbs out of the trap at D5"]
+    assert not s.to_json()["pirates"]["W1"]["trapped"] and s.bottles()["white"] == 1
+    assert s.crew_to_act() == "white" and legal(s) == ["W3 J5 bottle", "end turn"]
+    play(s, "W3 J5 bottle")  # the last bottle: the turn passes at once
+    assert s.bottles()["white"] == 0 and s.crew_to_act() == "yellow"
+    assert not player_view(s, 1).after_action
+
+
+def test_se_ruling_s1_the_team_may_decline_with_end_turn():
+    """Ruling S1: after the action the crew may keep its bottles: ``end turn`` passes the turn.
+    It is no move at any other time."""
+    s = se(
+        tiles={"D5": "trap"},
+        pirates={"W1": "D5", "W2": "F5"},
+        trapped=("W1",),
+        bottles={"white": 1},
+    )
+    with pytest.raises(IllegalMove, match="only after the action"):
+        s.apply("end turn")
+    play(s, "W2 F5-F6")
+    m = Move.parse("END  turn")
+    assert str(m) == "end turn" and m.kind == "end" and m.piece is None and m.target is None
+    assert m in s.legal_moves()
+    assert play(s, "end turn") == ["White ends the turn"]
+    assert s.crew_to_act() == "yellow" and s.bottles()["white"] == 1
+    assert s.to_json()["pirates"]["W1"]["trapped"]
+    assert "end turn" not in legal(s)
+
+
+def test_se_ruling_s1_no_after_decision_without_bottles_or_without_a_use():
+    """Ruling S1: the turn passes as before when the team has no bottle, or has bottles but no
+    use is legal (nobody trapped, on a spinner or next to Friday / the Missionary)."""
+    s = se(tiles={"D5": "trap"}, pirates={"W1": "D5", "W2": "F5"}, trapped=("W1",))
+    play(s, "W2 F5-F6")
+    assert s.crew_to_act() == "yellow" and s.to_json()["after"] is None
+    s = se(pirates={"W1": "D5", "W2": "F5"}, bottles={"white": 3})
+    play(s, "W2 F5-F6")
+    assert s.crew_to_act() == "yellow" and s.to_json()["after"] is None
+    # an ally's bottle counts (the team's), and so does a use that only the action made possible
+    s = se(tiles={"F6": "desert"}, pirates={"W2": "F5"}, bottles={"black": 1})
+    play(s, "W2 F5-F6")
+    assert legal(s) == ["W2 F6 bottle", "end turn"]
+    play(s, "W2 F6 bottle")
+    assert at(s, "W2") == "F6.3" and s.bottles()["black"] == 0 and s.crew_to_act() == "yellow"
+
+
+def test_se_ruling_s1_no_after_decision_when_the_action_ends_the_game():
+    """Ruling S1: an action that ends the game (the last coin leaves the island) ends it at once,
+    bottles or not."""
+    s = se(
+        reserve=False,
+        tiles={"D5": "trap"},
+        pirates={"W1": "G2", "W2": "D5"},
+        trapped=("W2",),
+        coins={"G2": 1},
+        bottles={"white": 1},
+    )
+    play(s, "W1 G2-G1$")
+    assert s.is_over() and s.legal_moves() == [] and s.to_json()["after"] is None
+
+
+def test_se_ruling_s2_after_decision_under_smoke():
+    """Ruling S2: on a smoked turn no bottle is used, after the action either. The crew that
+    finds the smoke is not smoked yet: it may still use a bottle after that action."""
+    s = se(
+        players=3,
+        tiles={"G4": "?smoke", "D5": "trap", "J5": "trap"},
+        pirates={"W1": "G3", "W2": "J5", "Y1": "D5"},
+        trapped=("Y1", "W2"),
+        bottles={"white": 1, "yellow": 1},
+    )
+    play(s, "W1 G3-G4")
+    assert s.crew_to_act() == "white" and s.to_act() == 0
+    assert legal(s) == ["W2 J5 bottle", "end turn"]
+    play(s, "end turn")
+    assert s.crew_to_act() == "yellow" and s.to_act() == 2  # smoked: Black's player decides
+    assert not [m for m in legal(s) if "bottle" in m]
+    play(s, "YS A7-A6")
+    assert s.crew_to_act() == "black" and s.to_json()["after"] is None
+    assert s.bottles()["yellow"] == 1
+
+
+def test_se_ruling_s1_after_decision_stored_and_reloaded_goes_on_the_same():
+    """The position stored in the middle of the after-decision (the site stores every ply)
+    reloads with the same legal moves and goes on identically, the action's progress included
+    (a tile revealed in the action resets the quiet-turn count when the turn passes)."""
+    s = se(
+        tiles={"D5": "trap", "J5": "trap", "F6": "?empty"},
+        pirates={"W1": "D5", "W2": "F5", "W3": "J5"},
+        trapped=("W1", "W3"),
+        bottles={"white": 2},
+    )
+    s._quiet = 5
+    play(s, "W2 F5-F6")
+    for move in ("W1 D5 bottle", "end turn"):
+        d = json.loads(json.dumps(s.to_json()))
+        assert d["after"] == {"progress": True} and d["pending"] is None
+        t = State.from_json(d)
+        assert t.to_json() == d and t.legal_codes() == s.legal_codes()
+        assert player_view(t, 0).to_json() == player_view(s, 0).to_json()
+        assert [e.to_json() for e in t.apply(move)] == [e.to_json() for e in s.apply(move)]
+        assert t.to_json() == s.to_json()
+        c = s.copy()
+        assert c.to_json() == s.to_json() and c.legal_codes() == s.legal_codes()
+    assert s.crew_to_act() == "yellow" and s.to_json()["quiet_turns"] == 0
+    assert s.to_json()["after"] is None
 
 
 # -- 23. caves --------------------------------------------------------------------------------
