@@ -7,7 +7,7 @@
 import pytest
 from jackal_testkit import at, coins, legal, pass_round, pirate, play, pos, tile_up
 
-from rules.jackal import IllegalMove, new_game
+from rules.jackal import RULESETS, IllegalMove, new_game
 
 
 def test_faq_en_q1_ice_after_the_horse_is_a_free_knight_move():
@@ -30,10 +30,14 @@ def test_faq_en_q2_ice_after_the_plane_flies_anywhere_again():
     assert at(s, "W1") == "C2"
 
 
-def test_faq_en_q3_last_pirate_in_a_trap_only_an_enemy_frees_it():
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_faq_en_q3_last_pirate_in_a_trap_only_an_enemy_frees_it(ruleset):
     """EN FAQ: 'One last pirate is caught in a trap and all the others are dead ... Only the enemy
-    can set your pirate free and at the same time kill [beat] him.'"""
+    can set your pirate free and at the same time kill [beat] him.'
+    The same for the 2nd-edition FAQ: 'Two of my pirates are dead and the last one is stuck in
+    the trap.'"""
     s = pos(
+        ruleset=ruleset,
         players=3,
         tiles={"F5": "trap"},
         pirates={"W1": "F5", "W2": None, "W3": None, "Y1": "E5"},
@@ -48,6 +52,7 @@ def test_faq_en_q3_last_pirate_in_a_trap_only_an_enemy_frees_it():
     play(s, "BS H13-G13")
     assert legal(s) == ["W1 G1-G2", "WS G1-F1", "WS G1-H1"]
     s = pos(
+        ruleset=ruleset,
         players=3,
         tiles={"F5": "trap"},
         pirates={"W1": "F5", "W2": None, "W3": None},
@@ -109,10 +114,13 @@ def test_faq_en_q8_single_arrow_into_a_crocodile_is_the_end():
     assert at(s, "W1") is None
 
 
-def test_faq_en_q9_no_attack_backwards_on_a_spinner():
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_faq_en_q9_no_attack_backwards_on_a_spinner(ruleset):
     """EN FAQ: 'I am at the third step of the rotator, the enemy is at the second step, can I beat
-    him? No, only forwards.'"""
-    s = pos(tiles={"F5": "swamp"}, pirates={"W1": "F5.3", "Y1": "F5.2"})
+    him? No, only forwards.'
+    The same for the 2nd-edition FAQ: 'Can I attack an enemy who is one space behind me on a
+    difficult terrain tile?'"""
+    s = pos(ruleset=ruleset, tiles={"F5": "swamp"}, pirates={"W1": "F5.3", "Y1": "F5.2"})
     play(s, "W1 F5+")
     assert at(s, "Y1") == "F5.2" and at(s, "W1") == "F5.4"
 
@@ -249,11 +257,14 @@ def test_faq_en_q22_killing_my_pirate_on_the_enemy_ship_on_purpose():
     assert at(s, "W1") is None
 
 
-def test_faq_en_q23_no_coin_left_on_ice_arrow_horse_balloon():
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_faq_en_q23_no_coin_left_on_ice_arrow_horse_balloon(ruleset):
     """EN FAQ: 'Can I leave a coin on the ice, arrow, horse, balloon and other such tiles? No, you
-    can only leave coins on the tiles where you can stop.'"""
+    can only leave coins on the tiles where you can stop.'
+    The same for the 2nd-edition FAQ: 'Can I leave the coin on ice, arrows, balloon and such
+    other tiles?'"""
     for tile in ("ice", "arrow:N", "horse", "balloon", "crocodile", "cannon:N"):
-        s = pos(tiles={"F5": tile}, pirates={"W1": "E5"}, coins={"E5": 1})
+        s = pos(ruleset=ruleset, tiles={"F5": tile}, pirates={"W1": "E5"}, coins={"E5": 1})
         for m in legal(s):
             if m == "W1 E5-F5$":
                 play(s, m)
@@ -262,25 +273,39 @@ def test_faq_en_q23_no_coin_left_on_ice_arrow_horse_balloon():
                 assert "F5" not in coins(s), tile
 
 
-def test_faq_en_q24_coin_on_ice_into_an_enemy_held_fortress_dies_coin_returns():
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_faq_en_q24_coin_on_ice_into_an_enemy_held_fortress_dies_coin_returns(ruleset):
     """EN FAQ: 'I have a coin, go onto the ice and run to the harbour where the enemy sits ... Any
     impossible actions will lead to the death of the pirate. The coin stays in the same place
-    where the pirate started a turn.'"""
+    where the pirate started a turn.'
+    The same for the 2nd-edition FAQ: 'My pirate drags a coin through the ice tile right to an
+    enemy occupied fortress.'"""
     s = pos(
-        tiles={"F5": "ice", "G5": "fortress"}, pirates={"W1": "E5", "Y1": "G5"}, coins={"E5": 1}
+        ruleset=ruleset,
+        tiles={"F5": "ice", "G5": "fortress"},
+        pirates={"W1": "E5", "Y1": "G5"},
+        coins={"E5": 1},
     )
     play(s, "W1 E5-F5$")
     assert at(s, "W1") is None and coins(s) == {"E5": 1} and at(s, "Y1") == "G5"
 
 
-def test_faq_en_q25_no_sinking_coins_from_land_but_over_an_arrow_yes():
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_faq_en_q25_no_sinking_coins_from_land_but_over_an_arrow_yes(ruleset):
     """EN FAQ: 'Can a pirate jump into the sea at will and sink all the coins from the land or
-    over an arrow? From the land - no. Over an arrow - yes.'"""
-    s = pos(pirates={"W1": "B5"}, coins={"B5": 1})
+    over an arrow? From the land - no. Over an arrow - yes.'
+    The same for the 2nd-edition FAQ: 'Can a pirate voluntarily jump into the sea to drown a
+    coin they are dragging?'"""
+    s = pos(ruleset=ruleset, pirates={"W1": "B5"}, coins={"B5": 1})
     assert not [m for m in legal(s) if m.startswith("W1 B5-A")]
     with pytest.raises(IllegalMove, match="jump into the sea"):
         s.apply("W1 B5-A5$")
-    s = pos(tiles={"C5": "arrow:W", "B5": "arrow:W"}, pirates={"W1": "D5"}, coins={"D5": 1})
+    s = pos(
+        ruleset=ruleset,
+        tiles={"C5": "arrow:W", "B5": "arrow:W"},
+        pirates={"W1": "D5"},
+        coins={"D5": 1},
+    )
     play(s, "W1 D5-C5$")
     assert s.coin_counts()["sunk"] == 1 and at(s, "W1") == "A5"
 
@@ -308,10 +333,12 @@ def test_faq_en_q27_the_plane_lands_on_an_enemy_but_not_an_occupied_fortress():
     assert pirate(s, "Y1")["cell"] == "A7" and at(s, "W1") == "J9" and coins(s) == {"J9": 1}
 
 
-def test_faq_en_q28_the_horse_jumps_any_way_a_chess_knight_does():
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_faq_en_q28_the_horse_jumps_any_way_a_chess_knight_does(ruleset):
     """EN FAQ: 'When one is on the knight's move tile, must he move only like L (with the right
-    turn)? Moving is possible to any direction with the turn to any side.'"""
-    s = pos(tiles={"G6": "horse"}, pirates={"W1": "G5"})
+    turn)? Moving is possible to any direction with the turn to any side.'
+    The same for the 2nd-edition FAQ: 'How exactly should I perform a knight's move?'"""
+    s = pos(ruleset=ruleset, tiles={"G6": "horse"}, pirates={"W1": "G5"})
     play(s, "W1 G5-G6")
     assert legal(s) == sorted(
         f"W1 G6>{sq}" for sq in ("H8", "I7", "I5", "H4", "F4", "E5", "E7", "F8")

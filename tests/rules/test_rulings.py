@@ -8,7 +8,7 @@ Unless a test says otherwise every land tile is a face-up empty tile.
 import pytest
 from jackal_testkit import at, coins, legal, pirate, play, pos, tile_up
 
-from rules.jackal import IllegalMove, NotationError, new_game
+from rules.jackal import RULESETS, IllegalMove, NotationError, new_game
 
 # -- 1. One action per turn, no passing --------------------------------------------------------
 
@@ -653,9 +653,12 @@ def test_ruling_18_revive_own_colour_only_in_teams():
 # -- 19. Dead crews ----------------------------------------------------------------------------
 
 
-def test_ruling_19_dead_crew_is_out_and_its_score_stands():
-    """Ruling 19: a crew with every pirate dead and no revive possible is out; its score stands."""
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_ruling_19_dead_crew_is_out_and_its_score_stands(ruleset):
+    """Ruling 19: a crew with every pirate dead and no revive possible is out; its score stands.
+    The same for the 2nd-edition FAQ: 'What happens if all my pirates are dead?'"""
     s = pos(
+        ruleset=ruleset,
         players=3,
         pirates={"Y1": None, "Y2": None, "Y3": None},
         scores={"yellow": 2},
