@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
@@ -156,9 +156,14 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
 def _watchable_game_and_seats(
     request: HttpRequest, game_id: int
 ) -> tuple[Game, list[Seat], Seat | None]:
-    """The game, its seats (with their users) and the viewer's seat, in two queries."""
-    game = get_object_or_404(Game, pk=game_id)
-    seats = _seats_of(game)
+    """The game, its seats (with their users) and the viewer's seat, in one query.
+
+    A game has all its seats from the moment its table opens, so no seats means no game.
+    """
+    seats = list(Seat.objects.filter(game_id=game_id).select_related("game", "user"))
+    if not seats:
+        raise Http404
+    game = seats[0].game
     # The seat access.seat_of would find, from the seats already at hand.
     seat = next((s for s in seats if _holds(s, request.user)), None)
     # Players may always watch their games; for anyone else, ask (seat_of is then asked again,
