@@ -94,6 +94,19 @@ def run(samples: int, client_class, reverse, connection) -> None:
             submit_move(game.pk, seat_index=seat, text=moves[ply], expected_ply=ply)
             ply += 1
 
+    def queries_per_request() -> tuple[int, int]:
+        """Database queries of one page and one move request (counted apart from the timings)."""
+        nonlocal ply
+        from django.test.utils import CaptureQueriesContext
+
+        seat = Game.objects.values_list("to_act_seat", flat=True).get(pk=game.pk)
+        with CaptureQueriesContext(connection) as page:
+            clients[seat].get(trivial_url)
+        with CaptureQueriesContext(connection) as move:
+            clients[seat].post(move_url, {"move": moves[ply], "expected_ply": ply})
+        ply += 1
+        return len(page), len(move)
+
     def measure(at: int, count: int) -> tuple[list[float], list[float]]:
         nonlocal ply
         fast_forward(at)
@@ -133,6 +146,8 @@ def run(samples: int, client_class, reverse, connection) -> None:
     (_, _, near), (_, _, late) = rows
     growth = statistics.median(late) / statistics.median(near)
     print(f"move p50 at ply {far} / at ply 10: {growth:.2f}")
+    page_queries, move_queries = queries_per_request()
+    print(f"queries per request: page {page_queries}, move {move_queries}")
 
 
 if __name__ == "__main__":

@@ -277,7 +277,7 @@ def _frozen(value):
     return tuple(value) if isinstance(value, list) else value
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=8192)
 def _fragment(draw, side: int, *look) -> str:
     """The SVG text `draw(parent, side, *look)` adds: a pure function of its arguments, cached.
 
