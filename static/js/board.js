@@ -58,6 +58,16 @@
     }
   });
 
+  // A board that arrived by websocket (another player's move) is announced to screen readers:
+  // the whole board is swapped, so a live region inside it would not be.
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var announcer = document.getElementById("board-announcer");
+    var status = document.getElementById("board-status");
+    if (announcer && status) {
+      announcer.textContent = status.textContent;
+    }
+  });
+
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     var html = event.detail.message;
     if (isOlder(html) || isSame(html)) {

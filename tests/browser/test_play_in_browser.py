@@ -110,6 +110,11 @@ def test_alice_moves_by_clicking_and_bobs_pages_follow(asgi_server, signed_in):
     expect(bob_page.locator("#board")).to_have_attribute("data-ply", "1")
     expect(bob_page.locator(".move-log")).to_contain_text("W1 G1-G2")
     assert bob_page.evaluate("window.notReloaded") is True
+    # ... and a screen reader hears what changed (a live region outside the swapped board).
+    expect(bob_page.locator("#board-announcer")).to_have_attribute("aria-live", "polite")
+    expect(bob_page.locator("#board-announcer")).to_have_text(
+        bob_page.locator("#board-status").inner_text()
+    )
     # By now alice's own websocket has echoed her move too: her notice is still there.
     expect(alice_page.locator("#board")).to_contain_text("You played W1 G1-G2.")
     assert Move.objects.filter(game=game).count() == 1
