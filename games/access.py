@@ -27,10 +27,11 @@ def can_watch(game: Game, user, invite_token: str | None = None) -> bool:
     return game.status == Game.Status.OPEN and invite_token == game.invite_token
 
 
-def viewer_seat(game: Game, user) -> int | None:
-    """The rules engine's seat for this viewer's player view; None means spectator.
+def viewer_seat(seats, user) -> Seat | None:
+    """Among a game's `seats` (already read), the one `user` holds; None means a spectator.
 
     Staff who are not seated see a spectator's view too: the admin never shows hidden tiles.
     """
-    seat = seat_of(game, user)
-    return seat.index if seat is not None else None
+    if not user.is_authenticated:
+        return None
+    return next((seat for seat in seats if seat.user_id == user.pk), None)

@@ -164,8 +164,7 @@ def _watchable_game_and_seats(
     if not seats:
         raise Http404
     game = seats[0].game
-    # The seat access.seat_of would find, from the seats already at hand.
-    seat = next((s for s in seats if _holds(s, request.user)), None)
+    seat = access.viewer_seat(seats, request.user)
     # Players may always watch their games; for anyone else, ask (seat_of is then asked again,
     # but only for spectators).
     if game.status == Game.Status.OPEN or (
@@ -178,10 +177,6 @@ def _watchable_game_and_seats(
 
 def _seats_of(game: Game) -> list[Seat]:
     return list(game.seats.select_related("user"))
-
-
-def _holds(seat: Seat, user) -> bool:
-    return user.is_authenticated and seat.user_id == user.pk
 
 
 # --- What the board shows ------------------------------------------------------------------------
@@ -205,8 +200,8 @@ def board_context(
         seats = _seats_of(game)
     for seat in seats:
         seat.game = game  # Seat.crews needs it; spare a query per seat
-    # The viewer's seat, as access.viewer_seat decides it, from the seats already at hand.
-    seat_index = next((s.index for s in seats if _holds(s, user)), None)
+    seat = access.viewer_seat(seats, user)
+    seat_index = seat.index if seat is not None else None
     view = player_view(services.head_state(game), seat_index)
     log = list(game.moves.order_by("-ply").values("ply", "text", "seat", "events")[:LOG_LENGTH])
     last_move = _cells_of(log[0]["text"]) if log else None
