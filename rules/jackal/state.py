@@ -1635,8 +1635,9 @@ class State:
 
     def _cave_swap(self, p: int, cell: int, lost: list[int]) -> None:
         """Ruling 23: a new cave is found while pirates are lost: they come out on it and the
-        finder takes their place."""
-        where = self._pc[lost[0]]
+        finder takes their place. Ruling S5: only those lost on the earliest-found cave."""
+        held = {self._pc[q] for q in lost}
+        where = next((t for t in self._caves if t in held), self._pc[lost[0]])
         out = [q for q in lost if self._pc[q] == where]
         occ = self._occ
         for q in out:

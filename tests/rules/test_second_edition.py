@@ -710,3 +710,128 @@ def test_se_ruling_s11_a_chain_ends_when_friday_and_the_missionary_leave():
     assert s.pending is None
     assert chars(s)["MI"] is None or chars(s)["MI"].get("cell") is None
     assert s.crew_to_act() != "white" or all(not m.startswith("MI") for m in legal(s))
+
+
+# -- S3-S9: the engine's own second-edition rulings (docs/rulings.md) -------------------------
+
+
+def test_se_ruling_s3_the_smoke_controller_sees_through_the_lighthouse():
+    """Ruling S3: the peeks belong to the seat that makes the peek decisions: on a smoked turn
+    the controller (here Black's player deciding Yellow's turn), not the crew's own seat."""
+    s = se(
+        players=3,
+        tiles={"G4": "?smoke", "H6": "?lighthouse", "C3": "?gold:5", "D3": "?ogre", "E3": "?ice"},
+        pirates={"W1": "G3", "Y1": "H5"},
+    )
+    play(s, "W1 G3-G4")
+    assert s.crew_to_act() == "yellow" and s.to_act() == 2
+    play(s, "Y1 H5-H6")
+    assert s.pending == "peek" and s.to_act() == 2
+    play(s, "Y1 H6 peek C3", "Y1 H6 peek D3", "Y1 H6 peek C11")
+    assert s.pending == "peek" and s.to_act() == 2  # a fourth peek is still owed
+    play(s, "Y1 H6 peek E3")
+    assert s.pending is None and s.crew_to_act() == "black"
+    assert s.peeked(2) == {"C3": "gold:5", "D3": "ogre", "C11": "gold:1", "E3": "ice"}
+    assert s.peeked(1) == {} and s.peeked(0) == {}
+    assert player_view(s, 2).peeked == s.peeked(2) and player_view(s, 1).peeked == {}
+
+
+def test_se_ruling_s3_peeked_knowledge_follows_a_tile_the_earthquake_moves():
+    """Ruling S3: a peeked face-down tile moved by the earthquake is still known to the seat
+    that peeked it, at its new square; its old square is not."""
+    s = se(
+        tiles={
+            "G4": "?lighthouse",
+            "C3": "?gold:5",
+            "D3": "?ogre",
+            "E3": "?ice",
+            "F3": "?horse",
+            "H9": "?earthquake",
+        },
+        pirates={"W1": "G3", "Y1": "H8"},
+    )
+    play(s, "W1 G3-G4", "W1 G4 peek C3", "W1 G4 peek D3", "W1 G4 peek E3", "W1 G4 peek F3")
+    assert s.crew_to_act() == "yellow"
+    play(s, "Y1 H8-H9", "Y1 H9 quake C3", "Y1 H9 quake K9")
+    assert s.peeked(0) == {"K9": "gold:5", "D3": "ogre", "E3": "ice", "F3": "horse"}
+    assert s.peeked(1) == {}
+    assert player_view(s, 0).cell("K9")["peeked"] == "gold:5"
+    assert "peeked" not in player_view(s, 0).cell("C3")
+
+
+def _quake_position(free: tuple[str, ...]):
+    """Every land square but G4 (the earthquake) and ``free`` holds a coin."""
+    from rules.jackal.geometry import LAND_CELLS, NAMES
+
+    coins = {NAMES[c]: 1 for c in LAND_CELLS if NAMES[c] not in free + ("G4",)}
+    return se(reserve=False, tiles={"G4": "?earthquake"}, pirates={"W1": "G3"}, coins=coins)
+
+
+def test_se_ruling_s4_earthquake_is_two_plies_one_tile_each():
+    """Ruling S4: the earthquake is two plies of the revealer, each naming one tile, so the
+    legal moves are the free tiles (not every pair of them)."""
+    s = _quake_position(("C3", "K9", "E5"))
+    play(s, "W1 G3-G4")
+    assert s.pending == "quake" and s.crew_to_act() == "white"
+    assert legal(s) == ["W1 G4 quake C3", "W1 G4 quake E5", "W1 G4 quake K9"]
+    play(s, "W1 G4 quake C3")
+    assert s.pending == "quake2" and s.crew_to_act() == "white"
+    assert legal(s) == ["W1 G4 quake E5", "W1 G4 quake K9"]
+    play(s, "W1 G4 quake K9")
+    assert s.pending is None and s.crew_to_act() == "yellow"
+
+
+@pytest.mark.parametrize("free", [(), ("K9",)])
+def test_se_ruling_s4_earthquake_with_fewer_than_two_free_tiles_does_nothing(free):
+    """Ruling S4: with fewer than two tiles free of pirates and coins nothing happens: no
+    decision, the turn passes, no tile moves."""
+    s = _quake_position(free)
+    before = s.to_json()["tiles"]
+    lines = play(s, "W1 G3-G4")
+    assert s.pending is None and s.crew_to_act() == "yellow"
+    assert s.to_json()["tiles"] == before
+    assert not [line for line in lines if "shakes" in line]
+
+
+def test_se_ruling_s5_one_way_out_goes_through_at_once_several_ask():
+    """Ruling S5: with one way out the pirate goes through the cave at once, no decision; with
+    several the same crew chooses."""
+    s = se(tiles={"G4": "cave", "J8": "cave"}, pirates={"W1": "G3"})
+    play(s, "W1 G3-G4")
+    assert at(s, "W1") == "J8" and s.pending is None and s.crew_to_act() == "yellow"
+    s = se(tiles={"G4": "cave", "J8": "cave", "C9": "cave"}, pirates={"W1": "G3"})
+    play(s, "W1 G3-G4")
+    assert s.pending == "cave" and s.crew_to_act() == "white"
+    assert legal(s) == ["W1 G4>C9", "W1 G4>J8"]
+
+
+def test_se_ruling_s5_a_lost_pirate_leaves_through_an_unblocked_cave_as_its_action():
+    """Ruling S5: a lost pirate may go through the cave as its action (`W1 G4>J8`) as soon as
+    an unblocked cave exists; while the enemy blocks it, the pirate cannot move."""
+    s = se(
+        tiles={"G4": "cave", "J8": "cave"},
+        pirates={"W1": "G4", "W2": "B3", "Y1": "J8"},
+        lost=("W1",),
+    )
+    assert not [m for m in legal(s) if m.startswith("W1")]
+    play(s, "W2 B3-B4", "Y1 J8-J9", "BS G13-F13", "RS M7-M6")
+    assert [m for m in legal(s) if m.startswith("W1")] == ["W1 G4>J8"]
+    play(s, "W1 G4>J8")
+    assert at(s, "W1") == "J8" and not s.to_json()["pirates"]["W1"]["lost"]
+    assert s.crew_to_act() == "yellow"
+
+
+def test_se_ruling_s5_a_new_exit_frees_only_the_pirates_lost_on_the_earliest_cave():
+    """Ruling S5: pirates are lost on two caves; a new exit frees only those lost on the
+    earliest-found cave (the rulebook's entrance), whoever they are; the others stay lost.
+    Yellow 1 is lost on the first cave, White 1 (a lower number) on the second."""
+    s = se(
+        tiles={"C5": "cave", "K5": "cave", "G8": "?cave"},
+        pirates={"Y1": "C5", "W1": "K5", "B1": "G7"},
+        lost=("Y1", "W1"),
+        turn="black",
+    )
+    play(s, "B1 G7-G8")
+    assert at(s, "Y1") == "G8" and not s.to_json()["pirates"]["Y1"]["lost"]
+    assert at(s, "W1") == "K5" and s.to_json()["pirates"]["W1"]["lost"]
+    assert at(s, "B1") == "C5"
