@@ -14,17 +14,12 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from rules.jackal import seat_crews
+
 RULESET_CHOICES = [
     ("classic", _("Classic (2012)")),
     ("second-edition", _("Second edition: Friday, the Missionary, Ben Gunn, bottles, caves…")),
 ]
-# Which crews each seat commands (RULES.md, "Board"): with two players each commands two
-# opposite crews; with three, the east side stays empty.
-SEAT_CREWS = {
-    2: (("white", "black"), ("yellow", "red")),
-    3: (("white",), ("yellow",), ("black",)),
-    4: (("white",), ("yellow",), ("black",), ("red",)),
-}
 
 
 def new_invite_token() -> str:
@@ -144,12 +139,7 @@ class Seat(models.Model):
 
     @property
     def crews(self) -> tuple[str, ...]:
-        return SEAT_CREWS[self.game.players][self.index]
-
-    @property
-    def team(self) -> int:
-        """Partners in 2-vs-2 sit opposite (seats 0+2 against 1+3); otherwise each alone."""
-        return self.index % 2 if self.game.teams else self.index
+        return seat_crews(self.game.players, self.game.teams)[self.index]
 
     @property
     def is_free(self) -> bool:

@@ -13,7 +13,7 @@ from .geometry import Coord
 from .moves import CREWS, Move
 from .render import render_text
 from .setup import custom_position
-from .state import RULESETS, Outcome, SetupError, State, new_game, replay
+from .state import RULESETS, Outcome, SetupError, State, new_game, replay, seat_crews
 from .view import View, player_view
 
 __all__ = [
@@ -35,4 +35,5 @@ __all__ = [
     "player_view",
     "render_text",
     "replay",
+    "seat_crews",
 ]

@@ -189,6 +189,18 @@ def _seating(players: int, teams: bool):
     return (0, 1, 2, 3), [0, 1, 2, 3]
 
 
+def seat_crews(players: int, teams: bool = False) -> tuple[tuple[str, ...], ...]:
+    """The crews each seat commands, in seat order (RULES.md, "Board").
+
+    >>> seat_crews(2)
+    (('white', 'black'), ('yellow', 'red'))
+    >>> seat_crews(3)
+    (('white',), ('yellow',), ('black',))
+    """
+    order, owner = _seating(players, teams)
+    return tuple(tuple(CREWS[c] for c in order if owner[c] == seat) for seat in range(players))
+
+
 def _name(p: int) -> str:
     if p >= 12:
         return CHARACTER_NAMES[p - 12][0].upper() + CHARACTER_NAMES[p - 12][1:]
