@@ -8,7 +8,7 @@ Unless a test says otherwise every land tile is a face-up empty tile.
 import json
 
 import pytest
-from jackal_testkit import at, legal, play, pos
+from jackal_testkit import at, coins, legal, play, pos
 
 from rules.jackal import IllegalMove, Move, State, new_game, player_view
 from rules.jackal.tiles import second_edition_deck, tile_name
@@ -835,3 +835,195 @@ def test_se_ruling_s5_a_new_exit_frees_only_the_pirates_lost_on_the_earliest_cav
     assert at(s, "Y1") == "G8" and not s.to_json()["pirates"]["Y1"]["lost"]
     assert at(s, "W1") == "K5" and s.to_json()["pirates"]["W1"]["lost"]
     assert at(s, "B1") == "C5"
+
+
+def test_se_ruling_s6_friday_surrenders_at_sea_too():
+    """Ruling S6: Friday surrenders wherever he is attacked, at sea too: a swimmer reaching him
+    does not kill him; he joins the attacker's crew and stays where he is."""
+    s = se(pirates={"W1": "A4"}, characters={"FR": ("yellow", "A5")})
+    lines = play(s, "W1 A4-A5")
+    assert any("Friday surrenders to White 1" in line for line in lines), lines
+    assert chars(s)["FR"]["crew"] == "white" and chars(s)["FR"]["cell"] == "A5"
+    assert at(s, "W1") == "A5"
+
+
+@pytest.mark.parametrize("who", ["FR", "MI", "BG"])
+def test_se_ruling_s6_a_ship_running_down_a_character_kills_it(who):
+    """Ruling S6: a ship sailing onto an enemy character in the water kills it like anyone
+    (Friday does not surrender to a ship); a character who dies is gone for good."""
+    s = se(characters={who: ("yellow", "F1")})
+    lines = play(s, "WS G1-F1")
+    assert any("runs down" in line for line in lines), lines
+    assert chars(s)[who]["gone"] and chars(s)[who]["cell"] is None
+    assert chars(s)[who]["crew"] is None
+
+
+def test_se_ruling_s6_a_crew_is_out_when_its_own_pirates_are_dead_characters_stay():
+    """Ruling S6: a crew whose own-colour pirates are all dead is out, even with a character
+    left; its turns are passed over and its character stays where it is."""
+    s = se(
+        pirates={"W1": "A5", "W2": None, "W3": None, "Y1": "A6"},
+        characters={"BG": ("white", "H5")},
+        turn="yellow",
+    )
+    lines = play(s, "Y1 A6-A5")
+    assert at(s, "W1") is None
+    assert "White has no pirates left and is out of the game" in lines
+    play(s, "BS G13-F13", "RS M7-M6")
+    assert s.crew_to_act() == "yellow"  # White is passed over
+    assert chars(s)["BG"]["crew"] == "white" and chars(s)["BG"]["cell"] == "H5"
+
+
+def test_se_ruling_s6_a_bottle_is_handed_by_a_pirate_from_a_neighbouring_square():
+    """Ruling S6: only a pirate (not a character) hands Friday a bottle, and only from a
+    neighbouring square, never his own."""
+    s = se(
+        pirates={"W1": "F5", "W2": "F4"},
+        characters={"FR": ("white", "F5"), "BG": ("white", "E5")},
+        bottles={"white": 1},
+    )
+    bottles = [m for m in legal(s) if "bottle" in m]
+    assert bottles == ["W2 F4 bottle F5"]
+
+
+def test_se_ruling_s6_missionary_and_friday_may_meet_on_their_squares():
+    """Ruling S6: the Missionary may enter a square held only by Friday (not if anyone else of
+    the enemy stands there); Friday may enter the Missionary's square even with shielded
+    enemies there. Either way the two leave together and the others stay."""
+    s = se(characters={"MI": ("white", "F5"), "FR": ("yellow", "F6")})
+    assert "MI F5-F6" in legal(s)
+    play(s, "MI F5-F6")
+    assert chars(s)["MI"]["gone"] and chars(s)["FR"]["gone"]
+    s = se(characters={"MI": ("white", "F5"), "FR": ("yellow", "F6")}, pirates={"Y1": "F6"})
+    assert "MI F5-F6" not in legal(s)
+    s = se(characters={"FR": ("white", "F5"), "MI": ("yellow", "F6")}, pirates={"Y1": "F6"})
+    assert "FR F5-F6" in legal(s)
+    play(s, "FR F5-F6")
+    assert chars(s)["MI"]["gone"] and chars(s)["FR"]["gone"] and at(s, "Y1") == "F6"
+
+
+def test_se_ruling_s7_a_coin_friday_drags_onto_the_ogre_is_eaten_friday_stays():
+    """Ruling S7: Friday is not afraid of the ogre, but the coin he drags there is eaten."""
+    s = se(tiles={"F6": "ogre"}, characters={"FR": ("white", "F5")}, coins={"F5": 1})
+    assert "FR F5-F6$" in legal(s)
+    play(s, "FR F5-F6$")
+    assert chars(s)["FR"]["cell"] == "F6" and not chars(s)["FR"]["gone"]
+    cc = s.coin_counts()
+    assert cc["eaten"] == 1 and cc["on_tiles"] == 0 and cc["dragged"] == 0
+
+
+def test_se_ruling_s8_a_bottles_spinner_jump_leaves_the_coin_where_it_lies():
+    """Ruling S8: the jump to the last step is the pirate's alone; a coin on its step stays."""
+    s = se(
+        tiles={"F5": "mountains"}, pirates={"W1": "F5.1"}, coins={"F5.1": 1}, bottles={"white": 1}
+    )
+    play(s, "W1 F5 bottle")
+    assert at(s, "W1") == "F5.5" and coins(s) == {"F5.1": 1}
+
+
+def test_se_ruling_s8_the_missionary_cannot_jump_onto_an_enemy():
+    """Ruling S8: the jump attacks enemies on the last step, so the (unconverted) Missionary may
+    not make it while an enemy stands there; with the last step free he may."""
+    s = se(
+        tiles={"F5": "mountains"},
+        characters={"MI": ("white", "F5.1")},
+        pirates={"Y1": "F5.5"},
+        bottles={"white": 1},
+    )
+    assert not [m for m in legal(s) if "bottle" in m]
+    s = se(tiles={"F5": "mountains"}, characters={"MI": ("white", "F5.1")}, bottles={"white": 1})
+    assert "MI F5 bottle" in legal(s)
+    play(s, "MI F5 bottle")
+    assert chars(s)["MI"]["step"] == 5
+
+
+def test_se_ruling_s9_stay_gives_the_plane_up():
+    """Ruling S9: `stay` gives the plane up: the pirate may not fly on a later turn and the next
+    pirate to arrive gets no flight."""
+    s = se(tiles={"G4": "plane"}, pirates={"W1": "G3", "W2": "G3"})
+    play(s, "W1 G3-G4", "W1 G4 stay")
+    assert s.to_json()["plane_used"] and s.crew_to_act() == "yellow"
+    play(s, "YS A7-A6", "BS G13-F13", "RS M7-M6")
+    assert not [m for m in legal(s) if "^" in m]
+    play(s, "W2 G3-H4")
+    play(s, "YS A6-A7", "BS F13-G13", "RS M6-M7", "W2 H4-G4")
+    assert s.pending is None and at(s, "W2") == "G4"
+
+
+def test_se_ruling_s9_the_flight_goes_to_a_revealed_tile_the_pirate_could_enter():
+    """Ruling S9: the flight goes to any revealed tile the pirate could enter: not a face-down
+    tile, not a ship, not a fortress enemies hold, not beside an enemy Missionary; an enemy
+    on an open tile may be attacked."""
+    s = se(
+        tiles={"G4": "plane", "K9": "?empty", "C3": "fortress"},
+        pirates={"W1": "G3", "Y1": "C3", "Y2": "J3"},
+        characters={"MI": ("yellow", "E9")},
+    )
+    play(s, "W1 G3-G4")
+    moves = legal(s)
+    assert "W1 G4^F7" in moves and "W1 G4^J3" in moves
+    for bad in ("K9", "G1", "A7", "C3", "E9", "G4"):
+        assert f"W1 G4^{bad}" not in moves, bad
+    play(s, "W1 G4^J3")
+    assert at(s, "W1") == "J3" and at(s, "Y2") == "A7"
+
+
+def test_se_ruling_s9_ice_after_a_flight_flies_again_the_same_way():
+    """Ruling S9: ice after a flight is another flight by the same rule: to a revealed tile the
+    pirate could enter, never a face-down tile or a ship."""
+    s = se(tiles={"G4": "plane", "K9": "ice", "C3": "?empty"}, pirates={"W1": "G3"})
+    play(s, "W1 G3-G4", "W1 G4^K9")
+    assert s.pending == "flight" and s.crew_to_act() == "white"
+    moves = legal(s)
+    assert "W1 K9^F7" in moves and "W1 K9^G4" in moves
+    for bad in ("C3", "G1", "K9"):
+        assert f"W1 K9^{bad}" not in moves, bad
+    play(s, "W1 K9^F7")
+    assert at(s, "W1") == "F7" and s.crew_to_act() == "yellow"
+
+
+# -- smoke with 2 and 4 players; a lighthouse decision stored mid-way --------------------------
+
+
+@pytest.mark.parametrize(
+    "players,seats",
+    [
+        (2, [("yellow", 0), ("black", 1), ("red", 0), ("white", 1), ("yellow", 1)]),
+        (4, [("yellow", 2), ("black", 3), ("red", 0), ("white", 1), ("yellow", 1)]),
+    ],
+)
+def test_se_smoke_hands_each_turn_to_the_next_crews_seat(players, seats):
+    """Ruling 26 with 2 players (seat 0 plays White and Black, seat 1 Yellow and Red) and with
+    4: for one full round to_act() is the seat controlling the next crew, then each crew's own."""
+    s = se(players=players, tiles={"G4": "?smoke"}, pirates={"W1": "G3"})
+    play(s, "W1 G3-G4")
+    for i, (crew, seat) in enumerate(seats):
+        assert (s.crew_to_act(), s.to_act()) == (crew, seat), i
+        assert player_view(s, seat).legal_moves
+        assert all(not player_view(s, o).legal_moves for o in range(players) if o != seat)
+        if i < len(seats) - 1:
+            play(s, [m for m in legal(s) if m.startswith(crew[0].upper() + "S")][0])
+    assert s.to_json()["smoke"]["turns"] == 0 and s.to_act() == s.crew_owner("yellow")
+
+
+def test_se_lighthouse_stored_after_the_first_peek_goes_on_the_same():
+    """The site stores every ply: a position stored after the first of four lighthouse peeks
+    reloads with the same legal moves, and the three peeks left give the same events, views and
+    positions as the game kept in memory."""
+    s = se(
+        tiles={"G4": "?lighthouse", "C3": "?gold:5", "D3": "?ogre", "E3": "?ice", "F3": "?horse"},
+        pirates={"W1": "G3"},
+    )
+    play(s, "W1 G3-G4", "W1 G4 peek C3")
+    d = json.loads(json.dumps(s.to_json()))
+    assert d["pending"]["peeks_left"] == 3
+    t = State.from_json(d)
+    assert t.to_json() == d and t.legal_codes() == s.legal_codes()
+    for move in ("W1 G4 peek D3", "W1 G4 peek E3", "W1 G4 peek F3"):
+        assert [e.to_json() for e in t.apply(move)] == [e.to_json() for e in s.apply(move)]
+        assert t.to_json() == s.to_json()
+        for seat in (0, 1, None):
+            assert player_view(t, seat).to_json() == player_view(s, seat).to_json()
+    assert t.pending is None and t.crew_to_act() == "yellow"
+    assert t.peeked(0) == {"C3": "gold:5", "D3": "ogre", "E3": "ice", "F3": "horse"}
+    assert t.legal_codes() == s.legal_codes()
