@@ -2140,7 +2140,15 @@ class State:
                 f"{text} is not possible: a turn is ended that way only after the action, "
                 "while a bottle could still be used"
             )
-        crew = piece - 12 if piece >= 12 else piece // 3
+        is_character = bool(code & CHAR)
+        if k == K_AGREE and code >> X_SHIFT & 7 == X_BOTTLE and not self._team_bottles(c):
+            return f"{text} is not possible: {CREWS[c].capitalize()} has no message bottle"
+        if is_character:
+            crew = self._pcrew[piece]
+            if crew < 0:
+                return f"{text} is not possible: {_name(piece)} is not in anyone's crew"
+        else:
+            crew = piece - 12 if piece >= 12 else piece // 3
         if crew not in self._order:
             return f"{text} is not possible: there is no {CREWS[crew]} crew in this game"
         if k in (K_CHOOSE, K_STAY):
@@ -2151,7 +2159,7 @@ class State:
                 f"(seat {self._owner[c]})"
             )
         reason = None
-        if piece >= 12:
+        if piece >= 12 and not is_character:
             berth = self._ship[crew]
             if origin != berth:
                 reason = f"the {CREWS[crew]} ship is at {NAMES[berth]}, not {NAMES[origin]}"
@@ -2187,9 +2195,37 @@ class State:
                 reason = f"{_name(piece)} is drunk on rum and misses this turn"
             else:
                 reason = self._explain_step(code, piece, cell, k, target)
-        mine = [format_code(x) for x in legal if (x >> 3 & 15) == piece]
-        hint = f" Legal for {piece_name(piece)}: {', '.join(mine)}." if mine else ""
+        mine = [
+            format_code(x)
+            for x in legal
+            if (x >> 3 & 15) == piece and bool(x & CHAR) == is_character
+        ]
+        name = any_piece_name(piece) if is_character else piece_name(piece)
+        hint = f" Legal for {name}: {', '.join(mine)}." if mine else ""
         return f"{text} is not possible: {reason}.{hint}"
+
+    def _team_bottles(self, c: int) -> int:
+        """Bottles crew c may use: its own and its allies' (ruling 22)."""
+        friends = self._friend[c]
+        return sum(self._bottles[d] for d in self._order if d == c or friends >> (3 * d) & 1)
+
+    def _explain_entry(self, p: int, target: int, coin: bool) -> str | None:
+        """Second edition: why piece p may not step onto the face-up square `target`, if a
+        character's or the dense jungle's rule is the reason (ruling 21, 27)."""
+        c = self._pcrew[p]
+        enemies = self._occ[target] & self._enemy[c]
+        preacher = enemies >> MI & 1 and not self._converted
+        if p == MI and not self._converted and enemies and enemies != 1 << FR:
+            return "the Missionary never shares a square with enemies"
+        if preacher and p != FR:
+            return f"nobody shares a square with an enemy Missionary ({NAMES[target]})"
+        if coin and (p == MI and not self._converted):
+            return "the Missionary does not carry coins"
+        if coin and self._kind[target] == THICKET:
+            return "no coin goes into the dense jungle"
+        if enemies and self._harmless(p) and self._kind[target] != THICKET:
+            return f"{_name(p)} never attacks"
+        return None
 
     def _explain_step(self, code: int, p: int, cell: int, k: int, target: int) -> str:
         kind = self._kind
@@ -2232,6 +2268,10 @@ class State:
             )
         if target not in NEIGHBOURS[cell]:
             return f"{NAMES[target]} is not next to {NAMES[cell]}"
+        if self._se and LAND[target] and self._up[target]:
+            reason = self._explain_entry(p, target, coin)
+            if reason:
+                return reason
         if not LAND[target]:
             if self._shipc[target] < 0:
                 return "a pirate cannot jump into the sea from land"

@@ -1027,3 +1027,50 @@ def test_se_lighthouse_stored_after_the_first_peek_goes_on_the_same():
     assert t.pending is None and t.crew_to_act() == "yellow"
     assert t.peeked(0) == {"C3": "gold:5", "D3": "ogre", "E3": "ice", "F3": "horse"}
     assert t.legal_codes() == s.legal_codes()
+
+
+@pytest.mark.parametrize(
+    ("position", "move", "message"),
+    [
+        (
+            dict(pirates={"Y1": "F5"}, characters={"MI": ("white", "E5")}),
+            "MI E5-F5",
+            "the Missionary never shares a square with enemies. Legal for MI: MI E5-E6",
+        ),
+        (
+            dict(tiles={"F5": "thicket"}, pirates={"W1": "E5"}, coins={"E5": 1}),
+            "W1 E5-F5$",
+            "no coin goes into the dense jungle",
+        ),
+        (dict(pirates={"W1": "F5"}), "W1 F5 bottle", "White has no message bottle"),
+        (
+            dict(pirates={"W1": "F5"}, characters={"MI": ("yellow", "E5")}),
+            "W1 F5-E5",
+            "nobody shares a square with an enemy Missionary (E5)",
+        ),
+        (
+            dict(pirates={"Y1": "F5"}, characters={"FR": ("white", "E5")}),
+            "FR E5-F5",
+            "Friday never attacks",
+        ),
+        (
+            dict(characters={"MI": ("white", "E5")}, coins={"E5": 1}),
+            "MI E5-F5$",
+            "the Missionary does not carry coins",
+        ),
+        (
+            dict(characters={"BG": ("yellow", "E5")}),
+            "BG E5-F5",
+            "it is White's turn",
+        ),
+    ],
+)
+def test_se_refused_moves_say_which_second_edition_rule_forbids_them(position, move, message):
+    """Every bad input gets a clear error: a refused character, bottle or dense-jungle move names
+    the rule that forbids it (not a classic reason that does not apply), and changes nothing."""
+    s = se(**position)
+    before = s.to_json()
+    with pytest.raises(IllegalMove) as refused:
+        s.apply(move)
+    assert message in str(refused.value)
+    assert s.to_json() == before
