@@ -45,6 +45,30 @@ def postgres(db):
     return connection
 
 
+# The named users of the web tests: alice and bob play, carol watches.
+
+
+@pytest.fixture
+def alice(db):
+    from tests.factories import make_user
+
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db):
+    from tests.factories import make_user
+
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(db):
+    from tests.factories import make_user
+
+    return make_user("carol")
+
+
 @pytest.fixture
 def redis_url() -> str:
     url = os.environ.get("REDIS_URL", "")

@@ -25,21 +25,6 @@ SAIL = "WS G1-H1"
 
 
 @pytest.fixture
-def alice():
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return make_user("bob")
-
-
-@pytest.fixture
-def carol():
-    return make_user("carol")
-
-
-@pytest.fixture
 def game(alice, bob):
     return start_game(alice, bob)
 

@@ -37,14 +37,18 @@ def table(transactional_db):
         submit_move(game.pk, seat_index=seat, text=rng.choice(moves), expected_ply=ply)
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING
-    viewers = {
+    return game, everyone_around(alice, bob)
+
+
+def everyone_around(alice, bob) -> dict:
+    """Every kind of viewer of alice and bob's game: each seat, a spectator, staff, anonymous."""
+    return {
         "alice": alice,
         "bob": bob,
         "carol (spectator)": make_user("carol"),
         "dora (staff)": make_user("dora", staff=True),
         "anonymous": None,
     }
-    return game, viewers
 
 
 def shuffle_face_down_tiles(game: Game, seed: int, *, keep: set[str] = frozenset()) -> None:
@@ -174,14 +178,7 @@ def lighthouse_table(transactional_db):
         submit_move(game.pk, seat_index=0, text=move, expected_ply=ply, user=alice)
     game.refresh_from_db()
     assert game.state["peeks"] == {"0": ["C3", "D3", "E3", "F3"]}
-    viewers = {
-        "alice": alice,
-        "bob": bob,
-        "carol (spectator)": make_user("carol"),
-        "dora (staff)": make_user("dora", staff=True),
-        "anonymous": None,
-    }
-    return game, viewers
+    return game, everyone_around(alice, bob)
 
 
 def test_what_a_seat_saw_through_the_lighthouse_shows_to_that_seat_only(lighthouse_table):

@@ -12,16 +12,6 @@ from tests.factories import make_user, start_game
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice():
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return make_user("bob")
-
-
 def test_open_table_through_the_form_and_join_starts_the_game(client, alice, bob):
     client.force_login(alice)
     response = client.post(
