@@ -77,8 +77,10 @@ def test_run_serves_the_site_and_runs_background_jobs_in_process(embedded_site):
     mail_dir = data_dir / "mail"
 
     def mail_file():
-        """the in-process worker to write the e-mail"""
-        return list(mail_dir.glob("*.log")) if mail_dir.exists() else []
+        """the in-process worker to finish writing the e-mail"""
+        # The file exists before its text is written: wait for the whole message.
+        files = list(mail_dir.glob("*.log")) if mail_dir.exists() else []
+        return [f for f in files if "/accounts/confirm-email/" in f.read_text()]
 
     (written,) = wait_for(mail_file, timeout=30)
     assert "To: fay@example.com" in written.read_text()

@@ -27,8 +27,10 @@ def test_real_worker_on_redis_delivers_the_verification_email(celery_worker_proc
     assert User.objects.filter(username="dora").exists()
 
     def mail_written():
-        """the worker to write the verification e-mail"""
-        return [p.read_text() for p in celery_worker_process.mail_dir.iterdir()]
+        """the worker to finish writing the verification e-mail"""
+        # The file exists before its text is written: wait for the whole message.
+        texts = [p.read_text() for p in celery_worker_process.mail_dir.iterdir()]
+        return [text for text in texts if "/accounts/confirm-email/" in text]
 
     (written,) = wait_for(mail_written, timeout=60)
     assert "To: dora@example.com" in written
@@ -36,4 +38,9 @@ def test_real_worker_on_redis_delivers_the_verification_email(celery_worker_proc
     path = re.sub(r"^https?://[^/]+", "", link)
     client.post(path)
     assert User.objects.get(username="dora").emailaddress_set.get().verified
-    assert "succeeded" in celery_worker_process.log_path.read_text()
+
+    def task_logged_as_done():
+        """the worker to log the task as succeeded (just after it wrote the e-mail)"""
+        return "succeeded" in celery_worker_process.log_path.read_text()
+
+    wait_for(task_logged_as_done, timeout=30)
