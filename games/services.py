@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
-from rules.jackal import IllegalMove, JackalError, State, new_game, replay
+from rules.jackal import JackalError, State, new_game, replay
+from rules.jackal import Move as RulesMove
 
 from . import notify
 from .models import RULESET_CHOICES, Game, Move, Seat
@@ -23,6 +25,7 @@ from .models import RULESET_CHOICES, Game, Move, Seat
 logger = logging.getLogger(__name__)
 
 MAX_MOVE_TEXT = 64
+BOARD_CHANGED = _lazy("The board has changed since you looked: here is the new position.")
 
 
 class GameError(Exception):
@@ -194,26 +197,19 @@ def submit_move(
             if game.status != Game.Status.RUNNING:
                 raise BoardChanged(_("This game is not running any more."))
             if game.ply != expected_ply:
-                raise BoardChanged(
-                    _("The board has changed since you looked: here is the new position.")
-                )
+                raise BoardChanged(str(BOARD_CHANGED))
             if game.to_act_seat != seat_index:
                 raise NotYourTurn(_("It is not your turn."))
             state = State.from_json(game.state)
             try:
-                events = state.apply(text)
-            except IllegalMove as error:
-                raise MoveRefused(str(error)) from None
-            except JackalError as error:
+                # The ledger keeps the canonical notation, whatever spacing or case was typed.
+                move = RulesMove.parse(text)
+                events = [str(event) for event in state.apply(move)]
+            except JackalError as error:  # malformed (NotationError) or illegal (IllegalMove)
                 raise MoveRefused(str(error)) from None
             game.ply += 1
             Move.objects.create(
-                game=game,
-                ply=game.ply,
-                text=str(text),
-                seat=seat_index,
-                user=user,
-                events=[str(event) for event in events],
+                game=game, ply=game.ply, text=str(move), seat=seat_index, user=user, events=events
             )
             game.last_move_at = timezone.now()
             _store_head(game, state)
@@ -231,12 +227,10 @@ def submit_move(
     except IntegrityError:
         # Another writer took this ply between our read and our insert (only possible where
         # the database has no row locks); the unique constraint kept the ledger whole.
-        raise BoardChanged(
-            _("The board has changed since you looked: here is the new position.")
-        ) from None
+        raise BoardChanged(str(BOARD_CHANGED)) from None
     ply = game.ply
     transaction.on_commit(lambda: notify.game_changed(game_id, ply))
-    return MoveResult(ply=ply, events=[str(event) for event in events], game=game)
+    return MoveResult(ply=ply, events=events, game=game)
 
 
 def _store_head(game: Game, state: State) -> None:

@@ -180,7 +180,7 @@ def test_move_typed_in_notation(client, game, alice):
         move_url(game), {"notation": "  " + move.lower() + " ", "expected_ply": "0"}, **HTMX
     )
     assert "You played" in response.content.decode()
-    assert Move.objects.get(game=game).text == move.lower()
+    assert Move.objects.get(game=game).text == move  # the ledger keeps canonical notation
 
 
 def test_stale_tab_gets_fresh_board_and_nothing_changes(client, game, alice, bob):

@@ -143,3 +143,11 @@ def test_a_game_plays_through_the_service_to_its_end(game):
     assert verify_ledger(game) == []
     with pytest.raises(BoardChanged, match="not running"):
         submit_move(game.pk, seat_index=0, text="W1 A1-A2", expected_ply=game.ply)
+
+
+def test_the_ledger_keeps_canonical_notation_whatever_was_typed(game):
+    move = legal(game)[0]
+    sloppy = "  " + move.lower().replace(" ", "   ") + " "
+    submit_move(game.pk, seat_index=0, text=sloppy, expected_ply=0)
+    assert Move.objects.get().text == move
+    assert verify_ledger(Game.objects.get(pk=game.pk)) == []
