@@ -26,4 +26,8 @@ def game_changed(game_id: int, ply: int) -> None:
         # A live update that cannot be sent must not undo a committed move: pages catch up
         # when they reconnect or reload.
         logger.exception("could not publish game %s ply %s", game_id, ply)
-    play_bot_turn.delay(game_id, ply)
+    try:
+        play_bot_turn.delay(game_id, ply)
+    except Exception:
+        # The broker is away: beat's wake_stuck_bots queues the bot's turn again later.
+        logger.exception("could not queue the bot turn of game %s ply %s", game_id, ply)

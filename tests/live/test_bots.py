@@ -76,3 +76,21 @@ def test_beat_wakes_a_bot_whose_task_was_lost(django_capture_on_commit_callbacks
     game.refresh_from_db()
     assert game.ply > waiting_at and game.to_act_seat == 0
     assert wake_stuck_bots() == 0
+
+
+@pytest.mark.django_db
+def test_a_broker_outage_never_turns_a_committed_move_into_an_error(
+    django_capture_on_commit_callbacks, monkeypatch, caplog
+):
+    """The move commits first; if the bot's task cannot be queued, the player still gets their
+    board (beat's wake_stuck_bots queues the bot later)."""
+
+    def broker_down(*args, **kwargs):
+        raise ConnectionError("broker unreachable")
+
+    monkeypatch.setattr(play_bot_turn, "delay", broker_down)
+    game = start_game(make_user("alice"), bots=1)
+    waiting_at = hand_over_to_the_bot(game, django_capture_on_commit_callbacks, run_callbacks=True)
+    game.refresh_from_db()
+    assert game.ply == waiting_at and game.to_act_seat == 1  # committed; the bot waits
+    assert "could not queue the bot turn" in caplog.text
