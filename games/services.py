@@ -54,6 +54,16 @@ class MoveRefused(GameError):
     code = "illegal"
 
 
+class NotSeated(GameError):
+    """A move from someone without a seat at the table (a spectator)."""
+
+    code = "not_seated"
+
+
+class NoSuchGame(GameError):
+    code = "no_such_game"
+
+
 class TableError(GameError):
     code = "table"
 
@@ -63,6 +73,8 @@ class MoveResult:
     ply: int
     events: list[str]
     game: Game  # as committed: callers render it without reading it again
+    state: State  # the new head position (the same as game.state), not to be changed
+    seats: list[Seat]  # the table's seats with their users
 
 
 # --- Tables ------------------------------------------------------------------------------------
@@ -88,7 +100,12 @@ def open_table(
         raise TableError(_("Bots can take seats 2 to %(n)d only.") % {"n": players})
     with transaction.atomic():
         game = Game.objects.create(
-            ruleset=ruleset, players=players, teams=teams, visibility=visibility, created_by=creator
+            ruleset=ruleset,
+            players=players,
+            teams=teams,
+            visibility=visibility,
+            created_by=creator,
+            bot_seats=sorted(set(bot_seats)),
         )
         now = timezone.now()
         Seat.objects.bulk_create(
@@ -157,7 +174,8 @@ def _start_if_full(game: Game) -> None:
     _store_head(game, state)
     game.save()
     logger.info("game %s started (%s players, seed hash %s)", game.pk, game.players, game.seed_hash)
-    transaction.on_commit(lambda: notify.game_changed(game.pk, game.ply))
+    bot_to_act = game.bot_to_act
+    transaction.on_commit(lambda: notify.game_changed(game.pk, game.ply, bot_to_act=bot_to_act))
 
 
 def abort_game(game_id: int, reason: str) -> Game:
@@ -170,7 +188,7 @@ def abort_game(game_id: int, reason: str) -> Game:
         game.finished_at = timezone.now()
         game.to_act_seat = None
         game.save(update_fields=["status", "abort_reason", "finished_at", "to_act_seat"])
-    transaction.on_commit(lambda: notify.game_changed(game.pk, game.ply))
+    transaction.on_commit(lambda: notify.game_changed(game.pk, game.ply, bot_to_act=False))
     return game
 
 
@@ -178,12 +196,18 @@ def abort_game(game_id: int, reason: str) -> Game:
 
 
 def submit_move(
-    game_id: int, *, seat_index: int, text: str, expected_ply: int, user=None
+    game_id: int,
+    *,
+    seat_index: int | None = None,
+    text: str,
+    expected_ply: int,
+    user=None,
 ) -> MoveResult:
-    """Apply one move for `seat_index` if it is that seat's decision at `expected_ply`.
+    """Apply one move at `expected_ply` for `seat_index`, or for `user`'s seat if no index is given.
 
-    Raises a `GameError` (nothing changed) for a stale board, the wrong seat, or a malformed or
-    illegal move. Exactly one of several simultaneous submissions for a ply can succeed.
+    Raises a `GameError` (nothing changed) for a stale board, the wrong seat, a person without a
+    seat at this table, or a malformed or illegal move; `NoSuchGame` if there is no such game.
+    Exactly one of several simultaneous submissions for a ply can succeed.
     """
     text = (text or "").strip()
     if not text:
@@ -192,8 +216,12 @@ def submit_move(
         raise MoveRefused(_("That is not a move."))
     try:
         with transaction.atomic():
-            # Lock: the check of ply and seat and the append must happen as one step.
-            game = Game.objects.select_for_update().get(pk=game_id)
+            # Lock: the check of ply and seat and the append must happen as one step. One query
+            # brings the game (locked), its seats and their players: who may move, and the names
+            # the caller's board shows.
+            game, seats = _lock_game_with_seats(game_id)
+            if seat_index is None:
+                seat_index = _seat_index_of(seats, user)
             if game.status != Game.Status.RUNNING:
                 raise BoardChanged(_("This game is not running any more."))
             if game.ply != expected_ply:
@@ -228,9 +256,32 @@ def submit_move(
         # Another writer took this ply between our read and our insert (only possible where
         # the database has no row locks); the unique constraint kept the ledger whole.
         raise BoardChanged(str(BOARD_CHANGED)) from None
-    ply = game.ply
-    transaction.on_commit(lambda: notify.game_changed(game_id, ply))
-    return MoveResult(ply=ply, events=events, game=game)
+    ply, bot_to_act = game.ply, game.bot_to_act
+    transaction.on_commit(lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act))
+    return MoveResult(ply=ply, events=events, game=game, state=state, seats=seats)
+
+
+def _lock_game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
+    """The game, locked for update, and its seats with their users. A game has all its seats
+    from the moment its table opens, so no seats means no game."""
+    seats = list(
+        Seat.objects.filter(game_id=game_id)
+        .select_related("game", "user")
+        .select_for_update(of=("game",))
+    )
+    if not seats:
+        raise NoSuchGame(_("There is no such game."))
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game  # one Game object for all: the one this service changes
+    return game, seats
+
+
+def _seat_index_of(seats: list[Seat], user) -> int:
+    seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
+    if seat is None:
+        raise NotSeated(_("You are watching this game: only its players make moves."))
+    return seat.index
 
 
 def _store_head(game: Game, state: State) -> None:

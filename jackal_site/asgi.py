@@ -1,5 +1,6 @@
 """ASGI entry point: HTTP goes to Django, websockets to the Channels consumers of games/."""
 
+import asyncio
 import os
 
 from django.core.asgi import get_asgi_application
@@ -12,11 +13,20 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from games import notify  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
+
+
+async def http_app(scope, receive, send):
+    # Live updates are sent on the server's own event loop, without holding up the request
+    # (games.notify). Recording it costs an assignment per request.
+    notify.serve_on(asyncio.get_running_loop())
+    await django_asgi_app(scope, receive, send)
+
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": http_app,
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import access, services
 from games.board_svg import Layout, Spot, piece_label, render_board, side_for
 from games.models import Game, Seat
-from rules.jackal import JackalError, View, player_view, render_text
+from rules.jackal import JackalError, State, View, player_view, render_text
 from rules.jackal import Move as RulesMove
 
 LOG_LENGTH = 40
@@ -116,37 +116,34 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     Whatever happens, the answer is a fresh board: with htmx the partial with a notice (status
     200, so that htmx swaps it in), without it a redirect to the page with a message.
     """
-    game, seats, seat = _watchable_game_and_seats(request, game_id)
     text = (request.POST.get("move") or request.POST.get("notation") or "").strip()
-    typed = ""
-    if seat is None:
-        notice = (_("You are watching this game: only its players make moves."), "error")
+    try:
+        expected_ply = int(request.POST.get("expected_ply", ""))
+    except ValueError:
+        expected_ply = -1  # a form without the ply it was looking at is treated as stale
+    typed, state = "", None
+    try:
+        # The service finds the user's seat under its lock; the access check of the other views
+        # runs below only when it refuses (a spectator, a stranger, a stale or illegal move).
+        result = services.submit_move(
+            game_id, text=text, expected_ply=expected_ply, user=request.user
+        )
+    except services.NoSuchGame:
+        raise Http404 from None
+    except services.GameError as error:
+        game, seats, _seat = _watchable_game_and_seats(request, game_id)
+        notice = (error.message, "error")
+        if isinstance(error, services.MoveRefused):
+            typed = text
     else:
-        try:
-            expected_ply = int(request.POST.get("expected_ply", ""))
-        except ValueError:
-            expected_ply = -1  # a form without the ply it was looking at is treated as stale
-        try:
-            result = services.submit_move(
-                game.pk,
-                seat_index=seat.index,
-                text=text,
-                expected_ply=expected_ply,
-                user=request.user,
-            )
-        except services.GameError as error:
-            notice = (error.message, "error")
-            if isinstance(error, services.MoveRefused):
-                typed = text
-            game.refresh_from_db()  # the board may have changed under this request
-        else:
-            game = result.game
-            played = _("You played %(move)s.") % {"move": text}
-            told = "; ".join(result.events)
-            notice = (f"{played} {told}." if told else played, "success")
+        game, seats, state = result.game, result.seats, result.state
+        played = _("You played %(move)s.") % {"move": text}
+        told = "; ".join(result.events)
+        notice = (f"{played} {told}." if told else played, "success")
     if request.htmx:
-        # A move changes no seat: the seats read for the access check are still the table's.
-        context = board_context(game, request.user, seats=seats, notice=notice, typed=typed)
+        context = board_context(
+            game, request.user, seats=seats, state=state, notice=notice, typed=typed
+        )
         return render(request, BOARD_PARTIAL, context)
     level = messages.ERROR if notice[1] == "error" else messages.SUCCESS
     messages.add_message(request, level, notice[0])
@@ -187,6 +184,7 @@ def board_context(
     user,
     *,
     seats: list[Seat] | None = None,
+    state: State | None = None,
     select: str | None = None,
     coin: bool = False,
     notice: tuple[str, str] | None = None,
@@ -194,7 +192,8 @@ def board_context(
 ) -> dict:
     """The template context of the board partial for `user`, built from their player view.
 
-    `seats` are the game's seats with their users, if the caller has read them already.
+    `seats` are the game's seats with their users, and `state` the game's head position, if the
+    caller has them already.
     """
     if seats is None:
         seats = _seats_of(game)
@@ -202,7 +201,7 @@ def board_context(
         seat.game = game  # Seat.crews needs it; spare a query per seat
     seat = access.viewer_seat(seats, user)
     seat_index = seat.index if seat is not None else None
-    view = player_view(services.head_state(game), seat_index)
+    view = player_view(state or services.head_state(game), seat_index)
     log = list(game.moves.order_by("-ply").values("ply", "text", "seat", "events")[:LOG_LENGTH])
     last_move = _cells_of(log[0]["text"]) if log else None
     layout = Layout(view, side_for(view))

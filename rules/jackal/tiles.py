@@ -22,6 +22,8 @@ Text form (used in positions and custom set-ups): ``empty``, ``empty:2``, ``arro
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .errors import NotationError
 from .geometry import DIR_INDEX, DIR_NAMES
 
@@ -250,6 +252,13 @@ def parse_tile(text: str) -> tuple[int, int]:
     """Parse the tile text form into (kind, arg); raises NotationError."""
     if not isinstance(text, str):
         raise NotationError(f"{text!r} is not a tile")
+    return _parse_tile_text(text)
+
+
+# A stored position names all 117 tiles and there are only a few dozen distinct names: loading
+# positions (the site does it for every move) parses each name once.
+@lru_cache(maxsize=1024)
+def _parse_tile_text(text: str) -> tuple[int, int]:
     name, _, rest = text.strip().lower().partition(":")
     if name in _SPINNER_STEPS and not rest:
         return SPINNER, _SPINNER_STEPS[name]

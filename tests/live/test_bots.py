@@ -14,6 +14,7 @@ def test_four_bots_play_to_the_end_on_a_real_worker(celery_worker_process):
     # The lobby always seats the creator; for a table of four bots, a bot takes her seat too.
     game = open_table(creator=make_user("olive"), players=4, bot_seats=(1, 2, 3))
     game.seats.filter(index=0).update(user=None, bot="random")
+    Game.objects.filter(pk=game.pk).update(bot_seats=[0, 1, 2, 3])
     play_bot_turn.delay(game.pk, game.ply)
 
     def finished():

@@ -198,3 +198,56 @@ def test_a_bots_reply_reaches_the_page_too(people):
     # The bot played Yellow; alice's second crew, Black, is next.
     assert "Your turn: move Black." in boards[-1]
     assert 'id="piece-B1"' in boards[-1]
+
+
+def test_a_move_through_the_web_server_is_answered_before_its_broadcast_is_sent(people):
+    """The server's event loop sends the live update while the request renders its answer: the
+    broadcast is held back here until the mover has her answer, and still reaches bob's page."""
+    from channels.testing import HttpCommunicator
+
+    game = start_game(people["alice"], people["bob"])
+    alice, bob = session_cookie(people["alice"]), session_cookie(people["bob"])
+    layer = get_channel_layer()
+    send_for_real = layer.group_send
+
+    async def scenario():
+        answered = asyncio.Event()
+
+        async def held_back_send(group, message):
+            # A server that waited for this send before answering would give up here.
+            await asyncio.wait_for(answered.wait(), timeout=3)
+            await send_for_real(group, message)
+
+        layer.group_send = held_back_send
+        page = communicator(game.pk, bob, "?ply=0")
+        connected, _ = await page.connect()
+        assert connected
+        csrf = "a" * 32
+        post = HttpCommunicator(
+            application,
+            "POST",
+            f"/games/{game.pk}/move/",
+            body=f"move={SAIL.replace(' ', '+')}&expected_ply=0".encode(),
+            headers=[
+                (b"host", b"localhost"),
+                (b"origin", b"http://localhost"),
+                (b"content-type", b"application/x-www-form-urlencoded"),
+                (b"cookie", f"sessionid={alice}; csrftoken={csrf}".encode()),
+                (b"x-csrftoken", csrf.encode()),
+                (b"hx-request", b"true"),
+            ],
+        )
+        answer = await post.get_response(timeout=10)
+        assert await page.receive_nothing(timeout=0.2)  # not sent yet: held back
+        answered.set()
+        board = await page.receive_from(timeout=10)
+        await page.disconnect()
+        return answer, board
+
+    try:
+        answer, board = async_to_sync(scenario)()
+    finally:
+        layer.group_send = send_for_real
+    assert answer["status"] == 200
+    assert ply_of(answer["body"].decode()) == 1 and "You played" in answer["body"].decode()
+    assert ply_of(board) == 1 and "Your turn: move Yellow." in board
