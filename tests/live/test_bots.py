@@ -95,3 +95,28 @@ def test_a_broker_outage_never_turns_a_committed_move_into_an_error(
     game.refresh_from_db()
     assert game.ply == waiting_at and game.to_act_seat == 1  # committed; the bot waits
     assert "could not queue the bot turn" in caplog.text
+
+
+@pytest.mark.django_db
+def test_bot_work_is_queued_only_when_a_bot_is_to_act(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """A table of people never touches the task queue; at a table with a bot, the move that
+    hands the turn to the bot queues its task (for the new ply), and no other move does."""
+    queued = []
+    monkeypatch.setattr(play_bot_turn, "delay", lambda *args: queued.append(args))
+    people = start_game(make_user("alice"), make_user("bob"))
+    assert people.bot_seats == []
+    for _ in range(6):
+        people.refresh_from_db()
+        move = str(head_state(people).legal_moves()[0])
+        with django_capture_on_commit_callbacks(execute=True):
+            submit_move(
+                people.pk, seat_index=people.to_act_seat, text=move, expected_ply=people.ply
+            )
+    assert queued == []
+
+    game = start_game(make_user("carol"), bots=1)
+    assert game.bot_seats == [1]
+    waiting_at = hand_over_to_the_bot(game, django_capture_on_commit_callbacks, run_callbacks=True)
+    assert queued == [(game.pk, waiting_at)]

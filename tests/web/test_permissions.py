@@ -98,6 +98,23 @@ def test_strangers_cannot_move_in_private_games(people):
     assert game.ply == 0
 
 
+@pytest.mark.parametrize("where", ["no such game", "an open table"])
+def test_a_move_to_a_game_without_a_board_is_not_found(people, where):
+    from games.services import open_table
+
+    table = open_table(creator=people["alice"], players=2)
+    game_id = table.pk + 1000 if where == "no such game" else table.pk
+    for user in (people["alice"], people["carol"]):
+        response = client_for(user).post(
+            reverse("game_move", args=[game_id]),
+            {"move": "WS G1-H1", "expected_ply": 0},
+            headers={"HX-Request": "true"},
+        )
+        assert response.status_code == 404
+    table.refresh_from_db()
+    assert table.status == Game.Status.OPEN and table.ply == 0 and not table.moves.exists()
+
+
 def test_only_get_and_post_where_they_belong(people):
     game = start_game(people["alice"], people["bob"])
     alice = client_for(people["alice"])
