@@ -238,6 +238,7 @@ def test_a_move_through_the_web_server_is_answered_before_its_broadcast_is_sent(
             ],
         )
         answer = await post.get_response(timeout=10)
+        await post.wait(timeout=10)  # Django finishes the request (its connection goes back)
         assert await page.receive_nothing(timeout=0.2)  # not sent yet: held back
         answered.set()
         board = await page.receive_from(timeout=10)

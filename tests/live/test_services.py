@@ -18,6 +18,39 @@ def test_suite_runs_on_postgresql_when_configured(postgres):
         assert cursor.fetchone()[0]
 
 
+@pytest.mark.django_db(transaction=True)
+def test_pages_served_over_asgi_borrow_pooled_postgresql_connections(postgres, alice):
+    """Django runs each ASGI request in a thread of its own; connections belong to threads. The
+    pool (settings.DB_POOL_SIZE) keeps ten requests from opening ten connections."""
+    from asgiref.sync import async_to_sync
+    from channels.testing import HttpCommunicator
+    from django.test import Client
+
+    from jackal_site.asgi import application
+
+    client = Client()
+    client.force_login(alice)
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+    pool = connection.pool
+    assert pool is not None, "PostgreSQL connections are not pooled"
+    opened_before = pool.get_stats().get("connections_num", 0)
+
+    async def ten_pages():
+        for _ in range(10):
+            page = HttpCommunicator(
+                application,
+                "GET",
+                "/games/mine/",
+                headers=[(b"host", b"localhost"), (b"cookie", cookie)],
+            )
+            answer = await page.get_response(timeout=10)
+            await page.wait(timeout=10)  # as a server does, let Django finish (and give back)
+            assert answer["status"] == 200 and b"alice" in answer["body"]
+
+    async_to_sync(ten_pages)()
+    assert pool.get_stats().get("connections_num", 0) - opened_before <= 2
+
+
 @pytest.mark.redis
 def test_real_worker_on_redis_delivers_the_verification_email(celery_worker_process, client):
     client.post(
