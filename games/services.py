@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from rules.jackal import JackalError, State, new_game, replay
 from rules.jackal import Move as RulesMove
 
-from . import notify
+from . import access, notify
 from .models import RULESET_CHOICES, Game, Move, Seat
 
 logger = logging.getLogger(__name__)
@@ -278,7 +278,7 @@ def _lock_game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
 
 
 def _seat_index_of(seats: list[Seat], user) -> int:
-    seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
+    seat = access.viewer_seat(seats, user) if user is not None else None
     if seat is None:
         raise NotSeated(_("You are watching this game: only its players make moves."))
     return seat.index
