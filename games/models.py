@@ -55,9 +55,6 @@ class Game(models.Model):
     # Cached head position (rules' full JSON, hidden tiles included): server-side only.
     state = models.JSONField(null=True, blank=True, editable=False)
     to_act_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    # The seats bots play, fixed when the table opens: a move queues bot work only when one of
-    # these is to act, without reading the seats.
-    bot_seats = models.JSONField(default=list, blank=True, editable=False)
     outcome = models.JSONField(null=True, blank=True, editable=False)
     abort_reason = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -93,10 +90,6 @@ class Game(models.Model):
     @property
     def is_running(self) -> bool:
         return self.status == self.Status.RUNNING
-
-    @property
-    def bot_to_act(self) -> bool:
-        return self.is_running and self.to_act_seat in self.bot_seats
 
     @property
     def is_over(self) -> bool:

@@ -105,7 +105,6 @@ def open_table(
             teams=teams,
             visibility=visibility,
             created_by=creator,
-            bot_seats=sorted(set(bot_seats)),
         )
         now = timezone.now()
         Seat.objects.bulk_create(
@@ -174,7 +173,7 @@ def _start_if_full(game: Game) -> None:
     _store_head(game, state)
     game.save()
     logger.info("game %s started (%s players, seed hash %s)", game.pk, game.players, game.seed_hash)
-    bot_to_act = game.bot_to_act
+    bot_to_act = _bot_to_act(game, game.seats.filter(index=game.to_act_seat))
     transaction.on_commit(lambda: notify.game_changed(game.pk, game.ply, bot_to_act=bot_to_act))
 
 
@@ -256,7 +255,7 @@ def submit_move(
         # Another writer took this ply between our read and our insert (only possible where
         # the database has no row locks); the unique constraint kept the ledger whole.
         raise BoardChanged(str(BOARD_CHANGED)) from None
-    ply, bot_to_act = game.ply, game.bot_to_act
+    ply, bot_to_act = game.ply, _bot_to_act(game, seats)
     transaction.on_commit(lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act))
     return MoveResult(ply=ply, events=events, game=game, state=state, seats=seats)
 
@@ -275,6 +274,11 @@ def _lock_game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
     for seat in seats:
         seat.game = game  # one Game object for all: the one this service changes
     return game, seats
+
+
+def _bot_to_act(game: Game, seats) -> bool:
+    """Whether a bot is to act now, among `seats` (those of the game, or the one to act)."""
+    return game.is_running and any(s.index == game.to_act_seat and s.bot for s in seats)
 
 
 def _seat_index_of(seats: list[Seat], user) -> int:

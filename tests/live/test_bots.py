@@ -14,7 +14,6 @@ def test_four_bots_play_to_the_end_on_a_real_worker(celery_worker_process):
     # The lobby always seats the creator; for a table of four bots, a bot takes her seat too.
     game = open_table(creator=make_user("olive"), players=4, bot_seats=(1, 2, 3))
     game.seats.filter(index=0).update(user=None, bot="random")
-    Game.objects.filter(pk=game.pk).update(bot_seats=[0, 1, 2, 3])
     play_bot_turn.delay(game.pk, game.ply)
 
     def finished():
@@ -106,7 +105,6 @@ def test_bot_work_is_queued_only_when_a_bot_is_to_act(
     queued = []
     monkeypatch.setattr(play_bot_turn, "delay", lambda *args: queued.append(args))
     people = start_game(make_user("alice"), make_user("bob"))
-    assert people.bot_seats == []
     for _ in range(6):
         people.refresh_from_db()
         move = str(head_state(people).legal_moves()[0])
@@ -117,6 +115,5 @@ def test_bot_work_is_queued_only_when_a_bot_is_to_act(
     assert queued == []
 
     game = start_game(make_user("carol"), bots=1)
-    assert game.bot_seats == [1]
     waiting_at = hand_over_to_the_bot(game, django_capture_on_commit_callbacks, run_callbacks=True)
     assert queued == [(game.pk, waiting_at)]
