@@ -218,7 +218,7 @@ def submit_move(
             # Lock: the check of ply and seat and the append must happen as one step. One query
             # brings the game (locked), its seats and their players: who may move, and the names
             # the caller's board shows.
-            game, seats = _lock_game_with_seats(game_id)
+            game, seats = game_with_seats(game_id, lock=True)
             if seat_index is None:
                 seat_index = _seat_index_of(seats, user)
             if game.status != Game.Status.RUNNING:
@@ -260,19 +260,19 @@ def submit_move(
     return MoveResult(ply=ply, events=events, game=game, state=state, seats=seats)
 
 
-def _lock_game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
-    """The game, locked for update, and its seats with their users. A game has all its seats
-    from the moment its table opens, so no seats means no game."""
-    seats = list(
-        Seat.objects.filter(game_id=game_id)
-        .select_related("game", "user")
-        .select_for_update(of=("game",))
-    )
+def game_with_seats(game_id: int, *, lock: bool = False) -> tuple[Game, list[Seat]]:
+    """The game and its seats with their users, in one query; with `lock`, the game row is
+    locked for update. A game has all its seats from the moment its table opens, so no seats
+    means no game (NoSuchGame)."""
+    query = Seat.objects.filter(game_id=game_id).select_related("game", "user")
+    if lock:
+        query = query.select_for_update(of=("game",))
+    seats = list(query)
     if not seats:
         raise NoSuchGame(_("There is no such game."))
     game = seats[0].game
     for seat in seats:
-        seat.game = game  # one Game object for all: the one this service changes
+        seat.game = game  # one Game object for all: the one a service changes
     return game, seats
 
 

@@ -153,14 +153,11 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
 def _watchable_game_and_seats(
     request: HttpRequest, game_id: int
 ) -> tuple[Game, list[Seat], Seat | None]:
-    """The game, its seats (with their users) and the viewer's seat, in one query.
-
-    A game has all its seats from the moment its table opens, so no seats means no game.
-    """
-    seats = list(Seat.objects.filter(game_id=game_id).select_related("game", "user"))
-    if not seats:
-        raise Http404
-    game = seats[0].game
+    """The game, its seats (with their users) and the viewer's seat, in one query."""
+    try:
+        game, seats = services.game_with_seats(game_id)
+    except services.NoSuchGame:
+        raise Http404 from None
     seat = access.viewer_seat(seats, request.user)
     # Players may always watch their games; for anyone else, ask (seat_of is then asked again,
     # but only for spectators).
