@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from .models import Game, Seat
 
 
@@ -12,25 +14,48 @@ def seat_of(game: Game, user) -> Seat | None:
     return Seat.objects.filter(game=game, user=user).first()
 
 
-def can_watch(game: Game, user, invite_token: str | None = None) -> bool:
-    """Seated players always; staff always; anyone signed in for public games.
+WATCH_PRIVATE = "games.watch_private_game"
 
-    A private game is seen only by its players and staff (and, while open, by whoever holds its
-    invitation link, so that they can take a seat).
+
+def can_watch(game: Game, user, invite_token: str | None = None) -> bool:
+    """Seated players always; anyone signed in for public games.
+
+    A private game is seen only by its players, by whoever holds its invitation link while the
+    table is open (so that they can take a seat), and once it has started by holders of the
+    `watch_private_game` permission. Being staff alone gives nothing: an open private table
+    shows its invitation link, so even the permission does not open it.
     """
     if not user.is_authenticated:
         return False
-    if user.is_staff or seat_of(game, user) is not None:
+    if game.visibility == Game.Visibility.PUBLIC or seat_of(game, user) is not None:
         return True
+    if game.status == Game.Status.OPEN:
+        return _holds_invitation(game, invite_token)
+    return user.has_perm(WATCH_PRIVATE)
+
+
+def can_join(game: Game, user, invite_token: str | None = None) -> bool:
+    """Anyone signed in may sit at a public table; a private one needs its invitation link,
+    whoever asks (staff and superusers too), and only while it waits for players: a started
+    private game does not admit to existing, even to a holder of its old link."""
+    if not user.is_authenticated:
+        return False
     if game.visibility == Game.Visibility.PUBLIC:
         return True
-    return game.status == Game.Status.OPEN and invite_token == game.invite_token
+    return game.status == Game.Status.OPEN and _holds_invitation(game, invite_token)
+
+
+def _holds_invitation(game: Game, invite_token: str | None) -> bool:
+    # Bytes: compare_digest refuses str with non-ASCII characters, and the token is typed input.
+    return bool(invite_token) and secrets.compare_digest(
+        invite_token.encode(), game.invite_token.encode()
+    )
 
 
 def viewer_seat(seats, user) -> Seat | None:
     """Among a game's `seats` (already read), the one `user` holds; None means a spectator.
 
-    Staff who are not seated see a spectator's view too: the admin never shows hidden tiles.
+    Watchers who are not seated (of private games: with the permission) see a spectator's view.
     """
     if not user.is_authenticated:
         return None

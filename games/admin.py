@@ -1,14 +1,42 @@
 """Staff run the site from here: games with their seats and read-only ledger, abort, check.
 
-Nothing here shows a running game's seed or cached state (they hold the face-down tiles).
+Nothing here shows a running game's seed or cached state (they hold the face-down tiles), and
+no URL may filter on them either: the changelist answers `?seed__startswith=a` with a page that
+has the game or not, so ~500 requests would spell out the seed, and `?state__tiles__F7=...`
+would say what lies face down on F7 (issue 17).
 """
 
 from django.contrib import admin, messages
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from . import services
+from . import access, services
 from .models import Game, Move, Seat
+
+# Fields that hold the deal or are computed from the hidden position. `seed_hash` is public.
+SECRET_FIELDS = frozenset({"seed", "state", "outcome"})
+
+
+def touches_secret(lookup: str) -> bool:
+    """Whether a changelist lookup (`game__seed__startswith`, `state__tiles__F7`) reads a secret.
+
+    Every part of the path is checked, so that a detour through a relation
+    (`moves__game__seed`, `seats__game__state`) is refused as well.
+    """
+    return any(part in SECRET_FIELDS for part in lookup.split("__"))
+
+
+class NoSecretLookups:
+    """Refuse changelist filters on secret fields (Django answers 400 Bad Request)."""
+
+    def lookup_allowed(self, lookup, value, request):
+        if touches_secret(lookup):
+            return False
+        return super().lookup_allowed(lookup, value, request)
+
+
+def may_see_moves(request, game: Game) -> bool:
+    return game.visibility == Game.Visibility.PUBLIC or request.user.has_perm(access.WATCH_PRIVATE)
 
 
 class SeatInline(admin.TabularInline):
@@ -43,7 +71,7 @@ class MoveInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(NoSecretLookups, admin.ModelAdmin):
     list_display = (
         "id",
         "status",
@@ -84,6 +112,19 @@ class GameAdmin(admin.ModelAdmin):
     def shown_seed(self, game):
         return game.revealed_seed or _("(secret until the game ends)")
 
+    def get_readonly_fields(self, request, obj=None):
+        # Who may watch is settled before the first move: switching a running private game to
+        # public would show its players' game to everyone (issue 17, item 9).
+        if obj is not None and obj.status != Game.Status.OPEN:
+            return ("visibility", *self.readonly_fields)
+        return self.readonly_fields
+
+    def get_inlines(self, request, obj):
+        # A private game's moves are for its players and for those allowed to watch it.
+        if obj is not None and not may_see_moves(request, obj):
+            return [SeatInline]
+        return self.inlines
+
     def get_search_results(self, request, queryset, search_term):
         # "12" finds game 12; words find players.
         queryset, may_have_duplicates = super().get_search_results(
@@ -118,12 +159,18 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
+class MoveAdmin(NoSecretLookups, admin.ModelAdmin):
     list_display = ("game", "ply", "seat", "user", "text", "created_at")
     list_filter = ("created_at",)
     search_fields = ("game__id", "text", "user__username")
     readonly_fields = ("game", "ply", "seat", "user", "text", "events", "created_at")
     list_select_related = ("game", "user")
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if request.user.has_perm(access.WATCH_PRIVATE):
+            return queryset
+        return queryset.filter(game__visibility=Game.Visibility.PUBLIC)
 
     def has_add_permission(self, request):
         return False

@@ -4,3 +4,7 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        # The chat's admin lives in a module of its own (games.admin is the games' and seats').
+        from . import admin_chat  # noqa: F401

@@ -4,6 +4,10 @@
 is face down for this viewer cannot be drawn face up: every face-down tile is the same ``<use>`` of
 one tile back, whatever lies under it. Built with ``xml.etree.ElementTree``, which escapes all text.
 
+Each face-up tile's picture is ``games.tile_art``'s (both rulesets); this module lays out the
+island, the pieces (pirates as discs, the second edition's characters as diamonds), ships, targets
+and the last move. ``render_board``'s signature is what other pages (a replay viewer) may rely on.
+
 The board turns so that the viewer's own side of the island is at the bottom. ``Layout`` says where
 each cell and piece is drawn, in percent of the picture, so that the page can lay clickable
 controls exactly over them (see ``games.views.board``).
@@ -21,8 +25,11 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 
+from games import tile_art
+from games.tile_art import el
 from rules.jackal import View
 from rules.jackal.geometry import COLUMNS, DIR_INDEX, DX, DY
+from rules.jackal.moves import CHARACTER_NAMES, CHARACTERS, piece_crew
 
 CELL = 48
 MARGIN = 16
@@ -32,64 +39,54 @@ WIDTH = GRID * CELL + 2 * MARGIN
 # Which side of the island each crew's ship sails along (rules.jackal.geometry.BERTHS).
 CREW_SIDES = {"white": 0, "yellow": 1, "black": 2, "red": 3}
 CREW_FILL = {"white": "#fafafa", "yellow": "#f2c200", "black": "#222222", "red": "#c62828"}
+# An inner ring per crew (yellow dotted, red double): red and black, or yellow and white, can look
+# alike to a colour-blind player.
+CREW_RING = {
+    "yellow": {"stroke": "#5a4500", "stroke_width": "1.2", "stroke_dasharray": "1.5 1.5"},
+    "red": {"stroke": "#ffffff", "stroke_width": "1.2"},
+}
 CREW_INK = {"white": "#222222", "yellow": "#222222", "black": "#ffffff", "red": "#ffffff"}
-
-# Tile art: background colour, ink, and the short label drawn on the tile.
-TILE_STYLE = {
-    "empty": ("#ead8a8", "#6b5a2e", ""),
-    "arrow": ("#ead8a8", "#3b2f1a", ""),
-    "horse": ("#dcc59a", "#3b2f1a", "horse"),
-    "jungle": ("#76b35a", "#17320c", "jungle"),
-    "desert": ("#e8c977", "#4a3a10", "desert"),
-    "swamp": ("#8f9d62", "#1f260b", "swamp"),
-    "mountains": ("#a3a3a3", "#1f1f1f", "mountains"),
-    "ice": ("#d4eef7", "#1d4d66", "ice"),
-    "trap": ("#a1887f", "#231814", "trap"),
-    "crocodile": ("#5f9e35", "#0f2605", "croc"),
-    "ogre": ("#8d3b2f", "#ffffff", "ogre"),
-    "fortress": ("#b7b7b7", "#1f1f1f", "fort"),
-    "native": ("#d4a5a5", "#3a1212", "native"),
-    "gold": ("#f5d76e", "#4a3300", "chest"),
-    "balloon": ("#bfe3ff", "#0d3b66", "balloon"),
-    "plane": ("#cfd8dc", "#1c2b33", "plane"),
-    "cannon": ("#c8b68e", "#1f1f1f", "cannon"),
-    "rum": ("#a0522d", "#ffffff", "rum"),
-}
-TILE_NAMES = {
-    "empty": "empty",
-    "arrow": "arrow",
-    "horse": "horse",
-    "jungle": "jungle (2 steps)",
-    "desert": "desert (3 steps)",
-    "swamp": "swamp (4 steps)",
-    "mountains": "mountains (5 steps)",
-    "ice": "ice",
-    "trap": "trap",
-    "crocodile": "crocodile",
-    "ogre": "ogre",
-    "fortress": "fortress",
-    "native": "native girl's fortress",
-    "gold": "treasure chest",
-    "balloon": "balloon",
-    "plane": "plane",
-    "cannon": "cannon",
-    "rum": "barrel of rum",
-}
-
-
-CREW_BY_LETTER = {"W": "white", "Y": "yellow", "B": "black", "R": "red"}
-# Tiles this drawing does not know yet (a newer ruleset) still show, by name.
-UNKNOWN_TILE_STYLE = ("#e3d5b5", "#222222", "")
 
 
 def piece_label(piece_id: str) -> str:
-    """'W2' -> 'White 2', 'WS' -> 'the white ship'."""
-    crew = CREW_BY_LETTER.get(piece_id[:1])
-    if crew is None or len(piece_id) != 2:
+    """'W2' -> 'White 2', 'WS' -> 'the white ship', 'BG' -> 'Ben Gunn' (one table: moves.py)."""
+    piece_id = piece_id.upper()
+    if piece_id in CHARACTERS:
+        return CHARACTER_NAMES[CHARACTERS.index(piece_id)]
+    crew = piece_crew(piece_id)
+    if crew is None:
         return piece_id
     if piece_id[1] == "S":
         return f"the {crew} ship"
     return f"{crew.capitalize()} {piece_id[1]}"
+
+
+def board_pieces(view: View) -> list[dict]:
+    """The pieces standing on the island or at sea: living pirates, then the second edition's
+    characters that have been found and are in play (as pirate-like dicts with ``character``).
+
+    A character's crew is the one that found it (or converted it); the view says which.
+    """
+    pieces = [dict(p, character=False) for p in view.pirates if p["alive"]]
+    for piece_id, info in (view.characters or {}).items():
+        if info and info.get("cell") and not info.get("gone"):
+            pieces.append(
+                {
+                    "id": piece_id,
+                    "crew": info.get("crew"),
+                    "alive": True,
+                    "cell": info["cell"],
+                    "step": info.get("step", 0),
+                    "aboard": False,
+                    "swimming": False,
+                    "trapped": bool(info.get("trapped")),
+                    "drunk": bool(info.get("drunk")),
+                    "carrying": False,
+                    "lost": bool(info.get("lost")),
+                    "character": True,
+                }
+            )
+    return pieces
 
 
 def side_for(view: View) -> int:
@@ -155,9 +152,8 @@ class Layout:
         self.discs: dict[str, Disc] = {}
         ships_at = {ship["cell"]: ship for ship in view.ships}
         pirates_at: dict[str, list[dict]] = {}
-        for pirate in view.pirates:
-            if pirate["alive"]:
-                pirates_at.setdefault(pirate["cell"], []).append(pirate)
+        for pirate in board_pieces(view):
+            pirates_at.setdefault(pirate["cell"], []).append(pirate)
         for name in set(ships_at) | set(pirates_at):
             x, y = self.origin(name)
             ship = ships_at.get(name)
@@ -254,14 +250,15 @@ def render_board(
             parts.append(_fragment(_draw_face_up, side, name, look))
     if last_move is not None:
         parts += [_fragment(_draw_last_move, side, name) for name in last_move if name]
+        if all(last_move) and last_move[0] != last_move[1]:
+            parts.append(_fragment(_draw_last_move_line, side, *last_move))
     for ship in view.ships:
         look = (ship["id"], ship["crew"], ship["cell"], layout.hulls[ship["id"]])
         parts.append(_fragment(_draw_ship, side, look, ship["id"] == selected))
-    for pirate in view.pirates:
-        if pirate["alive"]:
-            look = tuple((key, pirate[key]) for key in _PIRATE_KEYS)
-            disc = layout.discs[pirate["id"]]
-            parts.append(_fragment(_draw_pirate, side, look, disc, pirate["id"] == selected))
+    for pirate in board_pieces(view):
+        look = tuple((key, pirate.get(key, False)) for key in _PIRATE_KEYS)
+        disc = layout.discs[pirate["id"]]
+        parts.append(_fragment(_draw_pirate, side, look, disc, pirate["id"] == selected))
     parts += [_fragment(_draw_target, side, name) for name in sorted(targets)]
     parts.append("</svg>")
     return "".join(parts)
@@ -269,8 +266,31 @@ def render_board(
 
 # What a face-up square's drawing may read from its cell, and a pirate's from its dict: the
 # fragment cache is keyed on exactly these, and the drawing gets nothing else.
-_DRAWN_KEYS = ("tile", "dirs", "steps", "step_coins", "value", "used", "coins", "picture")
-_PIRATE_KEYS = ("id", "crew", "cell", "step", "aboard", "swimming", "trapped", "drunk", "carrying")
+_DRAWN_KEYS = (
+    "tile",
+    "dirs",
+    "steps",
+    "step_coins",
+    "value",
+    "used",
+    "coins",
+    "picture",
+    "chest",
+    "chest_step",
+)
+_PIRATE_KEYS = (
+    "id",
+    "crew",
+    "cell",
+    "step",
+    "aboard",
+    "swimming",
+    "trapped",
+    "drunk",
+    "carrying",
+    "lost",
+    "character",
+)
 
 
 def _frozen(value):
@@ -291,88 +311,99 @@ def _fragment(draw, side: int, *look) -> str:
 
 def _draw_background(svg: ET.Element, side: int) -> None:
     defs = ET.SubElement(svg, "defs")
-    back = ET.SubElement(defs, "g", {"id": "tile-back"})
-    ET.SubElement(
+    back = el(defs, "g", id="tile-back")
+    el(
         back,
         "rect",
-        {
-            "x": "1",
-            "y": "1",
-            "width": _n(CELL - 2),
-            "height": _n(CELL - 2),
-            "rx": "4",
-            "fill": "#8b6b3e",
-            "stroke": "#5c4424",
-        },
+        x="1",
+        y="1",
+        width=_n(CELL - 2),
+        height=_n(CELL - 2),
+        rx="4",
+        fill="#8b6b3e",
+        stroke="#5c4424",
     )
-    ET.SubElement(
+    el(
         back,
         "rect",
-        {
-            "x": "6",
-            "y": "6",
-            "width": _n(CELL - 12),
-            "height": _n(CELL - 12),
-            "rx": "3",
-            "fill": "none",
-            "stroke": "#b08d57",
-            "stroke-dasharray": "3 3",
-        },
+        x="6",
+        y="6",
+        width=_n(CELL - 12),
+        height=_n(CELL - 12),
+        rx="3",
+        fill="none",
+        stroke="#b08d57",
+        stroke_dasharray="3 3",
     )
-    ET.SubElement(svg, "rect", {"width": str(WIDTH), "height": str(WIDTH), "fill": "#1f5f8b"})
+    el(svg, "rect", width=str(WIDTH), height=str(WIDTH), fill="#1f5f8b")
     _draw_margin_labels(svg, side)
 
 
 def _draw_last_move(svg: ET.Element, side: int, name: str) -> None:
     x, y = _origin(name, side)
-    ET.SubElement(
+    el(
         svg,
         "rect",
-        {
-            "x": _n(x + 2),
-            "y": _n(y + 2),
-            "width": _n(CELL - 4),
-            "height": _n(CELL - 4),
-            "class": "last-move",
-            "fill": "none",
-            "stroke": "#f0b400",
-            "stroke-width": "3",
-            "stroke-dasharray": "6 3",
-        },
+        x=_n(x + 2),
+        y=_n(y + 2),
+        width=_n(CELL - 4),
+        height=_n(CELL - 4),
+        class_="last-move",
+        fill="none",
+        stroke="#f0b400",
+        stroke_width="3",
+        stroke_dasharray="6 3",
     )
+
+
+def _draw_last_move_line(svg: ET.Element, side: int, origin: str, target: str) -> None:
+    """A dashed line from the last move's origin to its target, ending in a dot."""
+    (x0, y0), (x1, y1) = _origin(origin, side), _origin(target, side)
+    h = CELL / 2
+    el(
+        svg,
+        "line",
+        x1=_n(x0 + h),
+        y1=_n(y0 + h),
+        x2=_n(x1 + h),
+        y2=_n(y1 + h),
+        class_="last-move-line",
+        stroke="#f0b400",
+        stroke_width="3",
+        stroke_dasharray="5 4",
+        stroke_linecap="round",
+        opacity="0.9",
+    )
+    el(svg, "circle", cx=_n(x1 + h), cy=_n(y1 + h), r="4", fill="#f0b400", stroke="#5c4400")
 
 
 def _draw_target(svg: ET.Element, side: int, name: str) -> None:
     x, y = _origin(name, side)
-    ET.SubElement(
+    el(
         svg,
         "rect",
-        {
-            "x": _n(x + 3),
-            "y": _n(y + 3),
-            "width": _n(CELL - 6),
-            "height": _n(CELL - 6),
-            "rx": "6",
-            "class": "target",
-            "fill": "#39d353",
-            "fill-opacity": "0.35",
-            "stroke": "#0b6e1f",
-            "stroke-width": "3",
-        },
+        x=_n(x + 3),
+        y=_n(y + 3),
+        width=_n(CELL - 6),
+        height=_n(CELL - 6),
+        rx="6",
+        class_="target",
+        fill="#39d353",
+        fill_opacity="0.35",
+        stroke="#0b6e1f",
+        stroke_width="3",
     )
 
 
 def _draw_margin_labels(svg: ET.Element, side: int) -> None:
-    group = ET.SubElement(
+    group = el(
         svg,
         "g",
-        {
-            "class": "coords",
-            "font-size": "10",
-            "fill": "#e8f1f7",
-            "text-anchor": "middle",
-            "aria-hidden": "true",
-        },
+        class_="coords",
+        font_size="10",
+        fill="#e8f1f7",
+        text_anchor="middle",
+        aria_hidden="true",
     )
     names = {
         (_screen(x, y, side)): COLUMNS[x] + str(y + 1) for x in range(GRID) for y in range(GRID)
@@ -390,483 +421,162 @@ def _draw_margin_labels(svg: ET.Element, side: int) -> None:
             (MARGIN / 2, centre + 4, down),
             (WIDTH - MARGIN / 2, centre + 4, down),
         ):
-            label = ET.SubElement(group, "text", {"x": _n(x), "y": _n(y)})
+            label = el(group, "text", x=_n(x), y=_n(y))
             label.text = text
 
 
 def _draw_sea(svg: ET.Element, side: int, name: str) -> None:
     x, y = _origin(name, side)
-    ET.SubElement(
+    el(
         svg,
         "rect",
-        {
-            "x": _n(x),
-            "y": _n(y),
-            "width": str(CELL),
-            "height": str(CELL),
-            "fill": "none",
-            "stroke": "#2b7bb0",
-            "stroke-width": "0.5",
-        },
+        x=_n(x),
+        y=_n(y),
+        width=str(CELL),
+        height=str(CELL),
+        fill="none",
+        stroke="#2b7bb0",
+        stroke_width="0.5",
     )
 
 
 def _draw_face_down(svg: ET.Element, side: int, name: str, peeked: str | None) -> None:
     x, y = _origin(name, side)
-    group = ET.SubElement(svg, "g", {"class": "tile face-down"})
+    group = el(svg, "g", class_="tile face-down")
     title = ET.SubElement(group, "title")
     title.text = f"{name}: face-down tile"
-    ET.SubElement(group, "use", {"href": "#tile-back", "x": _n(x), "y": _n(y)})
+    el(group, "use", href="#tile-back", x=_n(x), y=_n(y))
     if peeked:
-        # Only the seat that looked (through the lighthouse) has this in its view.
+        # Only the seat that looked (through the lighthouse) has this in its view: a small
+        # picture of what it saw, on the back of the tile that stays face down.
         title.text += f" (you saw {peeked} under it)"
-        seen = ET.SubElement(
+        seen = tile_art.cell_of_text(peeked)
+        inset = el(
             group,
-            "text",
-            {
-                "x": _n(x + CELL / 2),
-                "y": _n(y + CELL / 2 + 3),
-                "font-size": "8",
-                "fill": "#fff3d6",
-                "text-anchor": "middle",
-                "class": "peeked",
-            },
+            "g",
+            class_="peeked",
+            transform=f"translate({_n(x + 9)},{_n(y + 9)}) scale(0.625)",
         )
-        seen.text = str(peeked).split(":")[0]
+        tile_art.draw_tile(inset, seen, lambda direction: _vector(direction, side))
 
 
 def _draw_face_up(svg: ET.Element, side: int, name: str, look: tuple) -> None:
     x, y = _origin(name, side)
     cell = dict(look)
     tile = cell["tile"]
-    fill, ink, label = TILE_STYLE.get(tile, UNKNOWN_TILE_STYLE)
-    label = label or ("" if tile in TILE_STYLE else tile)
-    group = ET.SubElement(
-        svg, "g", {"class": f"tile tile-{tile}", "transform": f"translate({_n(x)},{_n(y)})"}
-    )
-    ET.SubElement(group, "title").text = f"{name}: {_describe(cell)}"
-    ET.SubElement(
-        group,
-        "rect",
-        {
-            "x": "1",
-            "y": "1",
-            "width": _n(CELL - 2),
-            "height": _n(CELL - 2),
-            "rx": "4",
-            "fill": fill,
-            "stroke": "#8a7548",
-        },
-    )
-    art = _ART.get(tile)
-    if art is not None:
-        art(group, side, cell, ink)
-    if tile == "plane" and cell.get("used"):
-        label = "plane (used)"
-        group.set("opacity", "0.6")
-    if label:
-        text = ET.SubElement(
-            group,
-            "text",
-            {
-                "x": _n(CELL / 2),
-                "y": _n(CELL - 5),
-                "font-size": "8.5",
-                "fill": ink,
-                "text-anchor": "middle",
-                "font-weight": "600",
-            },
-        )
-        text.text = label
-    if cell.get("coins"):
-        _draw_coins(group, CELL - 9, 9, cell["coins"])
-
-
-def _describe(cell: dict) -> str:
-    tile = cell["tile"]
-    words = TILE_NAMES.get(tile, tile)
-    if tile == "arrow":
-        words = "arrow to " + ", ".join(cell["dirs"])
-    elif tile == "cannon":
-        words = f"cannon firing {cell['dirs'][0]}"
-    elif tile == "gold":
-        words = f"treasure chest of {cell['value']}"
-    elif tile == "plane" and cell.get("used"):
-        words = "plane (already flown)"
-    if cell.get("step_coins") and any(cell["step_coins"]):
-        per_step = ", ".join(
-            f"{n} on step {i}" for i, n in enumerate(cell["step_coins"], start=1) if n
-        )
-        words += f"; coins: {per_step}"
-    elif cell.get("coins"):
-        words += f"; {cell['coins']} coin" + ("s" if cell["coins"] > 1 else "")
-    return words
-
-
-def _draw_coins(group: ET.Element, cx: float, cy: float, count: int) -> None:
-    ET.SubElement(
-        group,
-        "circle",
-        {
-            "cx": _n(cx),
-            "cy": _n(cy),
-            "r": "7",
-            "fill": "#ffd54f",
-            "stroke": "#8d6e00",
-            "class": "coins",
-        },
-    )
-    text = ET.SubElement(
-        group,
-        "text",
-        {
-            "x": _n(cx),
-            "y": _n(cy + 3.5),
-            "font-size": "10",
-            "font-weight": "700",
-            "text-anchor": "middle",
-            "fill": "#4a3300",
-        },
-    )
-    text.text = str(count)
-
-
-def _arrowhead(group, side, direction, ink, length=CELL * 0.4, width=3.0) -> None:
-    vx, vy = _vector(direction, side)
-    if direction in ("NE", "SE", "SW", "NW"):
-        length *= 1.3  # diagonals reach towards the corners
-    c = CELL / 2
-    tip = (c + vx * length, c + vy * length)
-    base = (c + vx * (length - 9), c + vy * (length - 9))
-    ET.SubElement(
-        group,
-        "line",
-        {
-            "x1": _n(c),
-            "y1": _n(c),
-            "x2": _n(base[0]),
-            "y2": _n(base[1]),
-            "stroke": ink,
-            "stroke-width": _n(width),
-            "stroke-linecap": "round",
-        },
-    )
-    px, py = -vy * 6, vx * 6
-    points = [tip, (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)]
-    ET.SubElement(
-        group, "polygon", {"points": " ".join(f"{_n(a)},{_n(b)}" for a, b in points), "fill": ink}
-    )
-
-
-def _art_arrow(group, side, cell, ink) -> None:
-    for direction in cell["dirs"]:
-        _arrowhead(group, side, direction, ink)
-    ET.SubElement(group, "circle", {"cx": _n(CELL / 2), "cy": _n(CELL / 2), "r": "3", "fill": ink})
-
-
-def _art_cannon(group, side, cell, ink) -> None:
-    vx, vy = _vector(cell["dirs"][0], side)
-    c = CELL / 2
-    ET.SubElement(
-        group,
-        "line",
-        {
-            "x1": _n(c - vx * 4),
-            "y1": _n(c - vy * 4),
-            "x2": _n(c + vx * 19),
-            "y2": _n(c + vy * 19),
-            "stroke": ink,
-            "stroke-width": "8",
-            "stroke-linecap": "round",
-        },
-    )
-    ET.SubElement(group, "circle", {"cx": _n(c), "cy": _n(c), "r": "7", "fill": "#5d4037"})
-
-
-def _art_spinner(group, side, cell, ink) -> None:
-    steps = cell["steps"]
-    step_coins = cell.get("step_coins") or [0] * steps
-    gap = (CELL - 12) / steps
-    for i in range(steps):
-        cx = 6 + gap * (i + 0.5)
-        ET.SubElement(
-            group,
-            "circle",
-            {
-                "cx": _n(cx),
-                "cy": "8",
-                "r": "3.5",
-                "fill": "#ffd54f" if step_coins[i] else "#ffffff",
-                "fill-opacity": "0.85",
-                "stroke": ink,
-                "stroke-width": "0.8",
-            },
-        )
-        label = ET.SubElement(
-            group,
-            "text",
-            {"x": _n(cx), "y": "18", "font-size": "7", "fill": ink, "text-anchor": "middle"},
-        )
-        label.text = str(i + 1)
-
-
-def _art_empty(group, side, cell, ink) -> None:
-    picture = cell.get("picture", 0)
-    if picture == 1:  # pebbles
-        for cx, cy in ((14, 30), (20, 34), (33, 16)):
-            ET.SubElement(
-                group,
-                "circle",
-                {"cx": str(cx), "cy": str(cy), "r": "2", "fill": ink, "opacity": "0.4"},
-            )
-    elif picture == 2:  # grass
-        ET.SubElement(
-            group,
-            "path",
-            {
-                "d": "M16 34 l3 -8 M20 34 l0 -9 M24 34 l-3 -8",
-                "stroke": ink,
-                "opacity": "0.4",
-                "fill": "none",
-            },
-        )
-    elif picture == 3:  # a palm
-        ET.SubElement(
-            group,
-            "path",
-            {
-                "d": "M30 38 q-2 -10 0 -18 m0 0 q-6 -3 -10 1 m10 -1 q6 -4 10 0 m-10 0 q-2 -6 -8 -6",
-                "stroke": ink,
-                "opacity": "0.45",
-                "fill": "none",
-            },
-        )
-
-
-def _art_horse(group, side, cell, ink) -> None:
-    ET.SubElement(
-        group,
-        "path",
-        {
-            "d": "M15 12 v16 h10",
-            "stroke": ink,
-            "stroke-width": "2.5",
-            "fill": "none",
-            "stroke-linecap": "round",
-        },
-    )
-    ET.SubElement(group, "circle", {"cx": "25", "cy": "28", "r": "3", "fill": ink})
-
-
-def _art_fortress(group, side, cell, ink) -> None:
-    ET.SubElement(
-        group,
-        "path",
-        {"d": "M12 32 v-18 h5 v5 h5 v-5 h4 v5 h5 v-5 h5 v18 z", "fill": "#8c8c8c", "stroke": ink},
-    )
-
-
-def _art_gold(group, side, cell, ink) -> None:
-    ET.SubElement(
-        group,
-        "rect",
-        {
-            "x": "13",
-            "y": "15",
-            "width": "22",
-            "height": "15",
-            "rx": "2",
-            "fill": "#8d5a2b",
-            "stroke": ink,
-        },
-    )
-    ET.SubElement(
-        group, "rect", {"x": "22", "y": "20", "width": "4", "height": "5", "fill": "#ffd54f"}
-    )
-
-
-def _art_balloon(group, side, cell, ink) -> None:
-    ET.SubElement(
-        group, "circle", {"cx": "24", "cy": "17", "r": "9", "fill": "#e53935", "stroke": ink}
-    )
-    ET.SubElement(
-        group, "rect", {"x": "21", "y": "29", "width": "6", "height": "5", "fill": "#8d5a2b"}
-    )
-
-
-def _art_plane(group, side, cell, ink) -> None:
-    ET.SubElement(
-        group,
-        "path",
-        {
-            "d": "M24 8 v26 M12 20 h24 M19 32 h10",
-            "stroke": ink,
-            "stroke-width": "3",
-            "stroke-linecap": "round",
-        },
-    )
-
-
-def _art_water(group, side, cell, ink) -> None:
-    ET.SubElement(
-        group,
-        "path",
-        {"d": "M10 22 q4 -4 8 0 t8 0 t8 0 t8 0", "stroke": ink, "fill": "none", "opacity": "0.6"},
-    )
-
-
-def _art_teeth(group, side, cell, ink) -> None:
-    ET.SubElement(
-        group,
-        "path",
-        {
-            "d": "M10 16 l4 8 l4 -8 l4 8 l4 -8 l4 8 l4 -8 l4 8",
-            "stroke": ink,
-            "fill": "none",
-            "stroke-width": "1.5",
-        },
-    )
-
-
-def _art_barrel(group, side, cell, ink) -> None:
-    ET.SubElement(
-        group,
-        "ellipse",
-        {"cx": "24", "cy": "21", "rx": "9", "ry": "11", "fill": "#6d3514", "stroke": ink},
-    )
-    ET.SubElement(group, "path", {"d": "M15 17 h18 M15 25 h18", "stroke": ink})
-
-
-def _art_face(group, side, cell, ink) -> None:
-    ET.SubElement(
-        group,
-        "circle",
-        {"cx": "24", "cy": "20", "r": "9", "fill": "none", "stroke": ink, "stroke-width": "1.5"},
-    )
-    ET.SubElement(
-        group,
-        "path",
-        {
-            "d": "M20 18 h1 M27 18 h1 M20 24 q4 3 8 0",
-            "stroke": ink,
-            "stroke-width": "1.5",
-            "fill": "none",
-        },
-    )
-
-
-_ART = {
-    "arrow": _art_arrow,
-    "cannon": _art_cannon,
-    "jungle": _art_spinner,
-    "desert": _art_spinner,
-    "swamp": _art_spinner,
-    "mountains": _art_spinner,
-    "empty": _art_empty,
-    "horse": _art_horse,
-    "fortress": _art_fortress,
-    "native": _art_fortress,
-    "gold": _art_gold,
-    "balloon": _art_balloon,
-    "plane": _art_plane,
-    "ice": _art_water,
-    "crocodile": _art_teeth,
-    "trap": _art_teeth,
-    "rum": _art_barrel,
-    "ogre": _art_face,
-}
+    group = el(svg, "g", class_=f"tile tile-{tile}", transform=f"translate({_n(x)},{_n(y)})")
+    ET.SubElement(group, "title").text = f"{name}: {tile_art.describe(cell)}"
+    tile_art.draw_tile(group, cell, lambda direction: _vector(direction, side))
 
 
 def _draw_ship(svg: ET.Element, side: int, look: tuple, selected: bool) -> None:
     ship_id, crew, cell, (x, y, w, h) = look
-    group = ET.SubElement(svg, "g", {"class": f"ship crew-{crew}"})
+    group = el(svg, "g", class_=f"ship crew-{crew}")
     ET.SubElement(group, "title").text = f"{piece_label(ship_id).capitalize()} at {cell}"
     hull = f"M{_n(x)},{_n(y)} h{_n(w)} l-{_n(w * 0.14)},{_n(h)} h-{_n(w * 0.72)} z"
-    ET.SubElement(
-        group,
-        "path",
-        {"d": hull, "fill": "#6d4c2f", "stroke": "#3e2a18", "stroke-width": "1.5"},
-    )
-    ET.SubElement(
+    el(group, "path", d=hull, fill="#6d4c2f", stroke="#3e2a18", stroke_width="1.5")
+    el(
         group,
         "rect",
-        {
-            "x": _n(x + w * 0.3),
-            "y": _n(y + h * 0.25),
-            "width": _n(w * 0.4),
-            "height": _n(h * 0.45),
-            "fill": CREW_FILL[crew],
-            "stroke": "#3e2a18",
-        },
+        x=_n(x + w * 0.3),
+        y=_n(y + h * 0.25),
+        width=_n(w * 0.4),
+        height=_n(h * 0.45),
+        fill=CREW_FILL[crew],
+        stroke="#3e2a18",
     )
     if selected:
-        ET.SubElement(
+        el(
             group,
             "rect",
-            {
-                "x": _n(x - 2),
-                "y": _n(y - 2),
-                "width": _n(w + 4),
-                "height": _n(h + 4),
-                "rx": "4",
-                "fill": "none",
-                "stroke": "#f0b400",
-                "stroke-width": "3",
-                "class": "selected",
-            },
+            x=_n(x - 2),
+            y=_n(y - 2),
+            width=_n(w + 4),
+            height=_n(h + 4),
+            rx="4",
+            fill="none",
+            stroke="#f0b400",
+            stroke_width="3",
+            class_="selected",
         )
 
 
 def _draw_pirate(svg: ET.Element, side: int, look: tuple, disc: Disc, selected: bool) -> None:
+    """A pirate: a disc of its crew's colour with its number; a character (second edition): a
+    diamond of its crew's colour with its initials, so the two never look alike, in any colour.
+    Badges below tell the step, a coin carried, trapped, lost in a cave, drunk."""
     pirate = dict(look)
-    crew = pirate["crew"] if pirate["crew"] in CREW_FILL else "white"
-    group = ET.SubElement(svg, "g", {"class": f"pirate crew-{crew}"})
+    crew = pirate["crew"] if pirate["crew"] in CREW_FILL else None
+    fill = CREW_FILL[crew] if crew else "#d7ccc8"
+    ink = CREW_INK[crew] if crew else "#222222"
+    kind = "character" if pirate["character"] else "pirate"
+    group = el(svg, "g", class_=f"{kind} crew-{crew or 'none'}")
     states = [f"{piece_label(pirate['id'])} at {pirate['cell']}"]
+    if pirate["character"] and crew:
+        states.append(f"with {crew.capitalize()}")
     if pirate["step"]:
         states.append(f"on step {pirate['step']}")
-    for flag in ("aboard", "swimming", "trapped", "drunk", "carrying"):
+    for flag in ("aboard", "swimming", "trapped", "lost", "drunk", "carrying"):
         if pirate[flag]:
-            states.append("carrying a coin" if flag == "carrying" else flag)
+            states.append({"carrying": "carrying a coin", "lost": "lost in a cave"}.get(flag, flag))
     ET.SubElement(group, "title").text = ", ".join(states)
+    r = disc.r
     if selected:
-        ET.SubElement(
+        el(
             group,
             "circle",
-            {
-                "cx": _n(disc.x),
-                "cy": _n(disc.y),
-                "r": _n(disc.r + 3),
-                "fill": "none",
-                "stroke": "#f0b400",
-                "stroke-width": "3",
-                "class": "selected",
-            },
+            cx=_n(disc.x),
+            cy=_n(disc.y),
+            r=_n(r + 3.5),
+            fill="none",
+            stroke="#f0b400",
+            stroke_width="3",
+            class_="selected",
         )
-    ET.SubElement(
-        group,
-        "circle",
-        {
-            "cx": _n(disc.x),
-            "cy": _n(disc.y),
-            "r": _n(disc.r),
-            "fill": CREW_FILL[crew],
-            "stroke": "#111111" if crew != "black" else "#dddddd",
-            "stroke-width": "1.5",
-        },
-    )
-    number = ET.SubElement(
+    edge = "#111111" if crew != "black" else "#dddddd"
+    if pirate["character"]:
+        d = r * 1.2
+        points = [
+            (disc.x, disc.y - d),
+            (disc.x + d, disc.y),
+            (disc.x, disc.y + d),
+            (disc.x - d, disc.y),
+        ]
+        el(
+            group,
+            "polygon",
+            points=" ".join(f"{_n(a)},{_n(b)}" for a, b in points),
+            fill=fill,
+            stroke=edge,
+            stroke_width="1.8",
+        )
+        mark, size = pirate["id"], r * 0.8
+    else:
+        el(
+            group,
+            "circle",
+            cx=_n(disc.x),
+            cy=_n(disc.y),
+            r=_n(r),
+            fill=fill,
+            stroke=edge,
+            stroke_width="1.5",
+        )
+        ring = CREW_RING.get(crew)
+        if ring:  # crews told apart by pattern too, not by colour alone
+            el(group, "circle", cx=_n(disc.x), cy=_n(disc.y), r=_n(r * 0.8), fill="none", **ring)
+        mark, size = pirate["id"][1], r * 1.15
+    number = el(
         group,
         "text",
-        {
-            "x": _n(disc.x),
-            "y": _n(disc.y + disc.r * 0.4),
-            "font-size": _n(disc.r * 1.15),
-            "font-weight": "700",
-            "text-anchor": "middle",
-            "fill": CREW_INK[crew],
-        },
+        x=_n(disc.x),
+        y=_n(disc.y + size * 0.35),
+        font_size=_n(size),
+        font_weight="700",
+        text_anchor="middle",
+        fill=ink,
     )
-    number.text = pirate["id"][1]
+    number.text = mark
     badges = []
     if pirate["step"]:
         badges.append((str(pirate["step"]), "#ffffff", "#222222"))
@@ -874,33 +584,31 @@ def _draw_pirate(svg: ET.Element, side: int, look: tuple, disc: Disc, selected: 
         badges.append(("$", "#ffd54f", "#4a3300"))
     if pirate["trapped"]:
         badges.append(("T", "#5d4037", "#ffffff"))
+    if pirate["lost"]:
+        badges.append(("C", "#1e160c", "#ffffff"))
     if pirate["drunk"]:
         badges.append(("R", "#a0522d", "#ffffff"))
-    for i, (text, fill, ink) in enumerate(badges):
-        bx = disc.x + disc.r * 0.8 - i * 7
-        by = disc.y + disc.r * 0.8
-        ET.SubElement(
+    for i, (text, badge_fill, badge_ink) in enumerate(badges):
+        bx = disc.x + r * 0.8 - i * 7
+        by = disc.y + r * 0.8
+        el(
             group,
             "circle",
-            {
-                "cx": _n(bx),
-                "cy": _n(by),
-                "r": "4.5",
-                "fill": fill,
-                "stroke": "#222222",
-                "stroke-width": "0.6",
-            },
+            cx=_n(bx),
+            cy=_n(by),
+            r="4.5",
+            fill=badge_fill,
+            stroke="#222222",
+            stroke_width="0.6",
         )
-        badge = ET.SubElement(
+        badge = el(
             group,
             "text",
-            {
-                "x": _n(bx),
-                "y": _n(by + 2.6),
-                "font-size": "7",
-                "font-weight": "700",
-                "text-anchor": "middle",
-                "fill": ink,
-            },
+            x=_n(bx),
+            y=_n(by + 2.6),
+            font_size="7",
+            font_weight="700",
+            text_anchor="middle",
+            fill=badge_ink,
         )
         badge.text = text

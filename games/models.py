@@ -10,7 +10,8 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -57,13 +58,25 @@ class Game(models.Model):
     to_act_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     outcome = models.JSONField(null=True, blank=True, editable=False)
     abort_reason = models.CharField(max_length=200, blank=True)
+    spectators_read_chat = models.BooleanField(
+        _("spectators may read the players' messages"), default=True
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     last_move_at = models.DateTimeField(null=True, blank=True)
+    # Whether the result counts for the ratings; None means the default for the kind of table
+    # (see ratings.services.is_rated: public tables of people are rated, the rest are not).
+    rated = models.BooleanField(
+        null=True, blank=True, default=None, help_text=_("counts for the ratings")
+    )
 
     class Meta:
         ordering = ["-created_at"]
+        permissions = [
+            # Being staff is not enough to look into private games: this is granted on purpose.
+            ("watch_private_game", _("Can watch private games (a spectator's view)")),
+        ]
         constraints = [
             models.CheckConstraint(
                 name="game_players_2_to_4", condition=Q(players__gte=2, players__lte=4)
@@ -79,6 +92,16 @@ class Game(models.Model):
                 name="game_open_tables",
                 condition=Q(status="open"),
             ),
+            # Beat's sweep for bot turns left waiting (games.tasks.bot_turns_waiting_since):
+            # running games by how long they have waited, since their last move or their start.
+            models.Index(
+                Coalesce("last_move_at", "started_at"),
+                name="game_running_waiting_since",
+                condition=Q(status="running"),
+            ),
+            # The archive lists games that were played, newest end first. Not a partial index:
+            # SQLite cannot use one when the query's status list comes as bound parameters.
+            models.Index(fields=["-finished_at", "-id"], name="game_archive"),
         ]
 
     def __str__(self) -> str:
@@ -108,6 +131,9 @@ class Game(models.Model):
 class Seat(models.Model):
     class Bot(models.TextChoices):
         RANDOM = "random", _("Random bot")
+        EASY = "easy", _("Easy bot")
+        NORMAL = "normal", _("Normal bot")
+        STRONG = "strong", _("Strong bot")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField(help_text=_("the rules engine's seat number"))
@@ -152,15 +178,29 @@ class Seat(models.Model):
         return self.user.public_name if self.user_id else str(_("free seat"))
 
 
+LEDGER_NEVER_UPDATED = "the move ledger is append-only: moves are never updated"
+LEDGER_NEVER_DELETED = (
+    "the move ledger is append-only: moves are never deleted, nor a game that has moves "
+    "(abort a game instead)"
+)
+
+
 class MoveQuerySet(models.QuerySet):
     def update(self, **kwargs):
-        raise TypeError("the move ledger is append-only: moves are never updated")
+        raise TypeError(LEDGER_NEVER_UPDATED)
+
+    def delete(self):
+        raise TypeError(LEDGER_NEVER_DELETED)
 
 
 class Move(models.Model):
-    """One ply of the ledger. Never updated; on PostgreSQL a trigger refuses UPDATE too."""
+    """One ply of the ledger. Never updated nor deleted. On PostgreSQL triggers refuse UPDATE,
+    DELETE and TRUNCATE too, and a game's ply never goes back (migrations 0002 and 0004)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # PROTECT: deleting a game must not quietly take its ledger along. A game with moves cannot
+    # be deleted at all (Game.delete() raises ProtectedError; in SQL the foreign key and the
+    # DELETE trigger refuse); staff abort it instead (games.services.abort_game).
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="moves")
     ply = models.PositiveIntegerField(help_text=_("1 for the first move"))
     text = models.CharField(max_length=64, help_text=_("the move in notation"))
     seat = models.PositiveSmallIntegerField()
@@ -189,5 +229,84 @@ class Move(models.Model):
 
     def save(self, *args, **kwargs):
         if not self._state.adding:
-            raise TypeError("the move ledger is append-only: moves are never updated")
+            raise TypeError(LEDGER_NEVER_UPDATED)
         super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise TypeError(LEDGER_NEVER_DELETED)
+
+
+# --- Around the board: the players' messages and rematches (games.chat, games.tables) -----------
+
+
+class ChatMessage(models.Model):
+    """A player's message in a game's thread: plain text, shown escaped; never game state."""
+
+    MAX_LENGTH = 500
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_messages")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages"
+    )
+    text = models.TextField(max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # Staff remove a message by marking it (the admin keeps it, for the record); nobody sees it.
+    removed_at = models.DateTimeField(null=True, blank=True)
+    removed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["game", "created_at", "pk"]
+        indexes = [models.Index(fields=["game", "created_at"], name="chat_by_game")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: {self.text[:40]}"
+
+
+class ChatMute(models.Model):
+    """`user` no longer sees `muted`'s messages, in any game."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_mutes"
+    )
+    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "muted"], name="chat_mute_once"),
+            models.CheckConstraint(name="chat_mute_not_self", condition=~Q(user=F("muted"))),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} mutes {self.muted_id}"
+
+
+class RematchOffer(models.Model):
+    """After a game, one player offers the same table again; it starts when every player of the
+    game has accepted (`accepted_by`), as `new_game`. A refusal ends the offer."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
+    offered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    accepted_by = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="+")
+    declined_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    new_game = models.OneToOneField(
+        Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch_of"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"rematch of {self.game_id}"

@@ -48,9 +48,25 @@ def game_changed(game_id: int, ply: int, *, bot_to_act: bool) -> None:
         logger.exception("could not queue the bot turn of game %s ply %s", game_id, ply)
 
 
-def _publish(game_id: int, ply: int) -> None:
+def table_changed(game_id: int) -> None:
+    """A seat of a waiting table was taken or freed, or the table closed (after the commit)."""
+    _publish(game_id, 0)
+
+
+def chat_changed(game_id: int, message_id: int) -> None:
+    """A message was written in the game's thread, or removed (after the commit)."""
+    _publish(game_id, 0, {"type": "chat.changed", "message": message_id})
+
+
+def rematch_changed(game_id: int) -> None:
+    """The rematch offer of a game over was made, answered, or started its game."""
+    _publish(game_id, 0, {"type": "rematch.changed"})
+
+
+def _publish(game_id: int, ply: int, message: dict | None = None) -> None:
     layer = get_channel_layer()
-    group, message = group_name(game_id), {"type": "game.changed", "ply": ply}
+    group = group_name(game_id)
+    message = message or {"type": "game.changed", "ply": ply}
     loop = _server_loop
     if loop is not None and loop.is_running() and not _runs_on(loop):
         sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)

@@ -12,6 +12,7 @@ import logging
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
@@ -88,8 +89,10 @@ def open_table(
     visibility: str = Game.Visibility.PUBLIC,
     bot_seats: tuple[int, ...] = (),
     ruleset: str = "classic",
+    bot_level: str = Seat.Bot.RANDOM,
 ) -> Game:
-    """Open a table with the creator in seat 0; `bot_seats` are taken by bots at once."""
+    """Open a table with the creator in seat 0; `bot_seats` are taken by bots of `bot_level`
+    at once."""
     if ruleset not in dict(RULESET_CHOICES):
         raise TableError(_("Unknown rules: %(ruleset)s.") % {"ruleset": ruleset})
     if players not in (2, 3, 4):
@@ -112,7 +115,7 @@ def open_table(
                 game=game,
                 index=index,
                 user=creator if index == 0 else None,
-                bot=Seat.Bot.RANDOM if index in bot_seats else "",
+                bot=bot_level if index in bot_seats else "",
                 joined_at=now if index == 0 or index in bot_seats else None,
             )
             for index in range(players)
@@ -316,15 +319,29 @@ def replay_ledger(game: Game) -> State:
     for expected, (ply, _text) in enumerate(moves, start=1):
         if ply != expected:
             raise ValueError(f"the ledger has a gap: ply {expected} is missing")
+    # The deal depends on the deck's version too: a game replays with the one it was dealt from.
     return replay(
-        game.ruleset, game.players, game.seed, [text for _ply, text in moves], teams=game.teams
+        game.ruleset,
+        game.players,
+        game.seed,
+        [text for _ply, text in moves],
+        teams=game.teams,
+        deck=head_state(game).deck,
     )
 
 
 def verify_ledger(game: Game) -> list[str]:
-    """Problems found when replaying `game` (empty when its cached state is the truth)."""
+    """Problems found when replaying `game` (empty when its cached state is the truth).
+
+    Besides the cached head, it checks that the ledger was not cut: it must reach the game's ply
+    (which the database never lets go back), and a finished game's ledger must replay to that end
+    and outcome, so that cutting its last moves and winding the cache back to match shows too.
+    """
     if game.status == Game.Status.OPEN:
         return []
+    last = game.moves.aggregate(last=Max("ply"))["last"] or 0
+    if last < game.ply:
+        return [f"the ledger was cut: it ends at ply {last} but the game has had {game.ply} moves"]
     try:
         state = replay_ledger(game)
     except (ValueError, JackalError) as error:
@@ -336,4 +353,11 @@ def verify_ledger(game: Game) -> list[str]:
         problems.append("cached state differs from the replayed ledger")
     if game.status == Game.Status.RUNNING and state.to_act() != game.to_act_seat:
         problems.append(f"to act: cached seat {game.to_act_seat}, replay says {state.to_act()}")
+    if game.status == Game.Status.RUNNING and state.is_over():
+        problems.append("the game is running but its ledger has ended it")
+    if game.status == Game.Status.FINISHED:
+        if not state.is_over():
+            problems.append("the game is finished but its ledger does not reach the end: cut?")
+        elif _as_stored(state.outcome().to_json()) != _as_stored(game.outcome):
+            problems.append("cached outcome differs from the replayed ledger")
     return problems

@@ -1,20 +1,23 @@
 """Background work for games: bots take their turns."""
 
 import logging
-import random
 from datetime import timedelta
 
 from celery import shared_task
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from rules.bots.random_bot import choose_move
-from rules.jackal import player_view
+from rules.bots import choose, seat_knowledge
 
 from .models import Game, Seat
 from .services import GameError, head_state, submit_move
 
 logger = logging.getLogger(__name__)
+
+# A bot's thinking time, at most (the iteration budgets in rules.bots.BUDGETS come well under
+# it on this machine, so the move is reproducible; the cap only guards a loaded worker).
+BOT_SECONDS = {"random": None, "easy": None, "normal": 1.0, "strong": 2.0}
 
 
 @shared_task(acks_late=True)
@@ -31,8 +34,12 @@ def play_bot_turn(game_id: int, ply: int) -> str:
     if seat is None:
         return "not a bot's turn"
     # The bot sees exactly what a person in its seat would see: no peeking at face-down tiles.
-    view = player_view(head_state(game), seat.index)
-    move = choose_move(view, random.Random())
+    # It thinks here, before submit_move takes the game's lock. Its seed is (game, ply, seat),
+    # never the game's secret seed: a re-queued task for this ply thinks the same move again.
+    knowledge = seat_knowledge(head_state(game), seat.index)
+    level = seat.bot if seat.bot in BOT_SECONDS else "random"
+    seed = f"{game_id}-{ply}-{seat.index}"
+    move = choose(level, knowledge, seed, seconds=BOT_SECONDS[level])
     try:
         submit_move(game_id, seat_index=seat.index, text=move, expected_ply=ply)
     except GameError as error:
@@ -42,23 +49,37 @@ def play_bot_turn(game_id: int, ply: int) -> str:
     return "moved"
 
 
-# A bot's task can be lost (the in-memory broker of the embedded default dies with the process;
-# a worker crashes). Beat looks for bot turns left waiting longer than this and queues them again;
-# the ply check in play_bot_turn makes a duplicate harmless.
+# A bot's task can be lost: the in-memory broker of the embedded default dies with its process, and
+# a task that fails (the database away for a moment) is acknowledged all the same. Beat's sweep
+# (every minute, CELERY_BEAT_SCHEDULE) looks for bot turns left waiting longer than this and
+# queues them again; the ply check in play_bot_turn makes a duplicate harmless.
 STUCK_BOT_AFTER = timedelta(minutes=1)
+
+
+def bot_turns_waiting_since(cutoff):
+    """(game id, ply) of the running games whose bot has been to act since before `cutoff`.
+
+    The game side of the scan (running, waiting since before the cutoff) is one range of the
+    partial index `game_running_waiting_since`; the bot check is one probe per game found.
+    """
+    bot_to_act = Seat.objects.filter(game=OuterRef("pk"), index=OuterRef("to_act_seat")).exclude(
+        bot=""
+    )
+    return (
+        Game.objects.annotate(waiting_since=Coalesce("last_move_at", "started_at"))
+        .filter(status=Game.Status.RUNNING, waiting_since__lt=cutoff)
+        .filter(Exists(bot_to_act))
+        .order_by()  # any order will do: no sort of the lobby's ordering
+        .values_list("pk", "ply")
+    )
 
 
 @shared_task
 def wake_stuck_bots() -> int:
-    cutoff = timezone.now() - STUCK_BOT_AFTER
-    bot_to_act = Seat.objects.filter(game=OuterRef("pk"), index=OuterRef("to_act_seat")).exclude(
-        bot=""
-    )
-    stuck = Game.objects.filter(
-        Exists(bot_to_act),
-        Q(last_move_at__lt=cutoff) | Q(last_move_at__isnull=True, started_at__lt=cutoff),
-        status=Game.Status.RUNNING,
-    ).values_list("pk", "ply")
+    stuck = list(bot_turns_waiting_since(timezone.now() - STUCK_BOT_AFTER))
     for game_id, ply in stuck:
-        play_bot_turn.delay(game_id, ply)
+        # While the workers are down, every sweep queues the turn again. Each such task expires
+        # by the time the next sweep can queue another, so a worker coming back finds at most
+        # one live task per turn and drops the others unrun.
+        play_bot_turn.apply_async((game_id, ply), expires=STUCK_BOT_AFTER.total_seconds())
     return len(stuck)

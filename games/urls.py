@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import board, lobby
+from .views import board, chat, history, lobby, rematch, replay
 
 urlpatterns = [
     path("games/", lobby.lobby, name="lobby"),
@@ -12,4 +12,17 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", lobby.leave, name="game_leave"),
     path("games/<int:game_id>/board/", board.board_partial, name="game_board_partial"),
     path("games/<int:game_id>/move/", board.move, name="game_move"),
+    path("games/<int:game_id>/chat/", chat.post_message, name="game_chat"),
+    path("games/<int:game_id>/chat/mute/", chat.mute, name="game_chat_mute"),
+    path("games/<int:game_id>/rematch/", rematch.rematch, name="game_rematch"),
+    path("games/history/", history.archive, name="game_history"),
+    path("games/<int:game_id>/replay/", replay.replay, name="game_replay"),
+    path("games/<int:game_id>/verify/", replay.verify, name="game_verify"),
+    path(
+        "games/<int:game_id>/record.<str:kind>",
+        replay.export,
+        name="game_export",
+    ),
+    path("games/import/", replay.import_record, name="import_record"),
+    path("games/import/<str:key>/", replay.imported_replay, name="imported_replay"),
 ]

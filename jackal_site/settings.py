@@ -11,6 +11,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from .cache import redis_cache_settings
 from .env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -50,10 +51,12 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "ratings",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "jackal_site.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -61,6 +64,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.UserPreferencesMiddleware",
+    # After the user's language is set: the 404 page it may answer is in their language.
+    "jackal_site.middleware.RejectOddURLsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -126,13 +131,9 @@ if REDIS_URL:
             "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "jackal",
-        }
-    }
+    # Log-in and sign-up limits live here: while Redis is down they count in each process's
+    # memory instead of answering 500 (jackal_site/cache.py).
+    CACHES = {"default": redis_cache_settings(REDIS_URL)}
 else:
     # One process holds everything: the web server, the channel layer and the Celery worker.
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -140,7 +141,14 @@ else:
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_IGNORE_RESULT = True
+# A task's message is acknowledged only when the task has finished (so a worker that dies mid-task
+# leaves it in the broker), and when a worker's pool process is killed mid-task (SIGKILL, the
+# OOM killer) the message goes back to the queue at once instead of being acknowledged as
+# failed: a bot's move is played by the next pool process within seconds, not by beat's sweep a
+# minute or two later. Tasks are idempotent (a bot's task checks its ply), so a second delivery
+# is harmless; the cost is that a task that itself kills its process is delivered again and again.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Workers and the code that queues tasks must agree on the queue (tests give each worker its own).
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "jackal")
@@ -167,7 +175,8 @@ LOGIN_REDIRECT_URL = "home"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
-ACCOUNT_LOGIN_METHODS = {"email"}
+# Sign-up makes everyone choose a username: it signs in as well as the e-mail address.
+ACCOUNT_LOGIN_METHODS = {"email", "username"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
@@ -185,6 +194,10 @@ ACCOUNT_RATE_LIMITS = {
     "reset_password": "20/m/ip,5/m/key",
     "confirm_email": "1/3m/key",
 }
+
+# --- Caps on one account (games/limits.py) ----------------------------------------------------
+MAX_OPEN_TABLES = env_int("MAX_OPEN_TABLES", 5)  # tables one player opened that wait for players
+MOVE_RATE_LIMIT = env_int("MOVE_RATE_LIMIT", 10)  # move requests per player in 10 seconds
 
 # --- E-mail ---------------------------------------------------------------------------------
 # With EMAIL_HOST set, mail goes out over SMTP; otherwise each message is written to a file in
@@ -231,10 +244,32 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
 
 # --- Security -------------------------------------------------------------------------------
-SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", SITE_URL.startswith("https://"))
+HTTPS = SITE_URL.startswith("https://")
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", HTTPS)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY") else None
+BEHIND_PROXY = env_bool("BEHIND_PROXY")
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
+# The client's address (log-in limits count per address). Behind the proxy every connection
+# comes from the proxy, so the address is the last one in X-Forwarded-For: the one the proxy
+# itself appended (anything before it the client may have written). Without the proxy the
+# header is ignored, or a client could give each wrong password a new address.
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 1) if BEHIND_PROXY else 0
 X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+# Served over https: browsers must never come back over http, and http is redirected.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+# Load balancers ask /health over plain http on the private network.
+SECURE_REDIRECT_EXEMPT = [r"^health$"]
+SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", 365 * 24 * 3600 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", False)
+if not SECURE_HSTS_PRELOAD:
+    # Asking browsers to hard-code the domain is a step an operator takes on purpose (leaving
+    # the preload list takes months): it stays off unless HSTS_PRELOAD says so.
+    SILENCED_SYSTEM_CHECKS = ["security.W021"]
+# Only the site's own scripts, styles, images and websocket (jackal_site/middleware.py).
+CONTENT_SECURITY_POLICY = env_bool("CONTENT_SECURITY_POLICY", True)
 
 LOGGING = {
     "version": 1,

@@ -9,6 +9,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("", include("games.urls")),
+    path("", include("ratings.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -10,16 +10,34 @@ import pytest
 # live_server and Channels' live server start threads from a running event loop (STACK.md 1).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-IN_CI = os.environ.get("CI", "").lower() == "true"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+def _services_required() -> bool:
+    """Whether a test whose service (PostgreSQL, Redis, Chromium) is missing fails or skips.
+
+    TEST_SERVICES=required|optional says it; unset, it is `required` in CI (CI=true), where a
+    skipped test would hide a broken set-up, and `optional` elsewhere. CI's first pass runs a
+    fresh clone on the embedded defaults, without the services on purpose: it sets `optional`.
+    """
+    value = os.environ.get("TEST_SERVICES", "").strip().lower()
+    if not value:
+        return os.environ.get("CI", "").lower() == "true"
+    if value not in ("required", "optional"):
+        raise pytest.UsageError(f"TEST_SERVICES must be 'required' or 'optional', not {value!r}")
+    return value == "required"
+
+
+SERVICES_REQUIRED = _services_required()
+
+
 def require(available: bool, reason: str) -> None:
-    """Skip a test whose service is missing, saying what to start; in CI, fail instead."""
+    """Skip a test whose service is missing, saying what to start; where services are required
+    (CI), fail instead."""
     if available:
         return
-    if IN_CI:
-        pytest.fail(f"CI must run this test: {reason}", pytrace=False)
+    if SERVICES_REQUIRED:
+        pytest.fail(f"services are required here (TEST_SERVICES): {reason}", pytrace=False)
     pytest.skip(reason)
 
 
@@ -32,6 +50,19 @@ def _port_open(url: str, default_port: int) -> bool:
             return True
     except OSError:
         return False
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings):
+    """On PostgreSQL the move ledger refuses TRUNCATE unless the session says it wipes a whole
+    database on purpose (games migration 0004). Django empties the tables with TRUNCATE after
+    each transactional test: the test run's connections, and only they, say so at start-up."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.postgresql":
+        options = database.setdefault("OPTIONS", {})
+        options["options"] = f"{options.get('options', '')} -c jackal.ledger_flush=on".strip()
 
 
 @pytest.fixture
@@ -140,11 +171,13 @@ def database_url(settings_dict: dict) -> str:
 
 
 @pytest.fixture
-def celery_worker_process(redis_url, transactional_db, tmp_path, monkeypatch):
-    """A real `celery worker` process on Redis, on a queue of its own, on the test database.
+def celery_workers(redis_url, transactional_db, tmp_path, monkeypatch):
+    """Starts real `celery worker` processes on Redis, on a queue of this test, on the test
+    database: `celery_workers.start(pool="solo")` returns one once it is ready.
 
     Tasks queued by this test process go to that queue (not run inline), so the test sees what a
-    production worker does. Its e-mails are written to files in `worker.mail_dir`.
+    production worker does, even those queued before a worker starts. Their e-mails are written
+    to files in `worker.mail_dir`.
     """
     import subprocess
     import sys
@@ -174,43 +207,57 @@ def celery_worker_process(redis_url, transactional_db, tmp_path, monkeypatch):
         # Tasks the worker itself queues (a bot's next turn) must come back to this worker.
         "CELERY_QUEUE": queue,
     }
-    log_path = tmp_path / "worker.log"
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "jackal_site",
-                "worker",
-                "--pool=solo",
-                "-Q",
-                queue,
-                "--without-heartbeat",
-                "--without-mingle",
-                "--without-gossip",
-                "--loglevel=INFO",
-            ],
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            cwd=settings.BASE_DIR,
-        )
-    try:
+    processes = []
+
+    def start(pool: str = "solo") -> SimpleNamespace:
+        log_path = tmp_path / f"worker-{len(processes)}.log"
+        with open(log_path, "w") as log:
+            process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "jackal_site",
+                    "worker",
+                    f"--pool={pool}",
+                    "--concurrency=1",
+                    "-Q",
+                    queue,
+                    "--without-heartbeat",
+                    "--without-mingle",
+                    "--without-gossip",
+                    "--loglevel=INFO",
+                ],
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                cwd=settings.BASE_DIR,
+            )
+        processes.append(process)
         deadline = time.monotonic() + 60
         while "ready." not in log_path.read_text():
             if process.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(f"the Celery worker did not start:\n{log_path.read_text()}")
             time.sleep(0.2)
-        yield SimpleNamespace(queue=queue, mail_dir=mail_dir, log_path=log_path, process=process)
+        return SimpleNamespace(queue=queue, mail_dir=mail_dir, log_path=log_path, process=process)
+
+    try:
+        yield SimpleNamespace(start=start, queue=queue)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        for process in processes:
+            process.terminate()
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
         app.amqp.__dict__.pop("queues", None)
+
+
+@pytest.fixture
+def celery_worker_process(celery_workers):
+    """One real `celery worker` process (solo pool), started and ready (see celery_workers)."""
+    return celery_workers.start()
 
 
 def wait_for(predicate, timeout: float = 30.0, interval: float = 0.1):

@@ -24,11 +24,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import access, services
-from games.board_svg import Layout, Spot, piece_label, render_board, side_for
+from games import access, limits, services
+from games.board_svg import Layout, Spot, board_pieces, piece_label, render_board, side_for
 from games.models import Game, Seat
 from rules.jackal import JackalError, State, View, player_view, render_text
 from rules.jackal import Move as RulesMove
+from rules.jackal.moves import CHARACTERS, piece_crew
 
 LOG_LENGTH = 40
 BOARD_PARTIAL = "games/board.html#board"
@@ -66,6 +67,7 @@ class PieceChoice:
     selected: bool
     link: Link
     targets: list[Target] = field(default_factory=list)
+    chip: str = ""  # the chip's colour: a crew letter, or "character" (BG is not Black's)
 
 
 @dataclass
@@ -125,6 +127,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         # The service finds the user's seat under its lock; the access check of the other views
         # runs below only when it refuses (a spectator, a stranger, a stale or illegal move).
+        limits.count_move(request.user)
         result = services.submit_move(
             game_id, text=text, expected_ply=expected_ply, user=request.user
         )
@@ -137,7 +140,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
             typed = text
     else:
         game, seats, state = result.game, result.seats, result.state
-        played = _("You played %(move)s.") % {"move": text}
+        played = _("You played %(move)s.") % {"move": _move_in_words(text)}
         told = "; ".join(result.events)
         notice = (f"{played} {told}." if told else played, "success")
     if request.htmx:
@@ -161,10 +164,8 @@ def _watchable_game_and_seats(
     seat = access.viewer_seat(seats, request.user)
     # Players may always watch their games; for anyone else, ask (seat_of is then asked again,
     # but only for spectators).
-    if game.status == Game.Status.OPEN or (
-        seat is None and not access.can_watch(game, request.user)
-    ):
-        # A private game does not admit to existing; an open table has no board yet.
+    if game.started_at is None or (seat is None and not access.can_watch(game, request.user)):
+        # A private game does not admit to existing; a table not (or never) started has no board.
         raise Http404
     return game, seats, seat
 
@@ -245,9 +246,18 @@ def _actions(
         return Actions()
     by_piece: dict[str, list[RulesMove]] = {}
     general: list[RulesMove] = []
+    unknown: list[Target] = []
     for text in view.legal_moves:
-        parsed = RulesMove.parse(text)
-        if parsed.piece is None:
+        try:
+            parsed = RulesMove.parse(text)
+        except JackalError:
+            # A kind of move newer than this page (e.g. a ledger's `offer end`): a button
+            # with its notation still lets the player make it.
+            unknown.append(Target(move=text, label=text))
+            continue
+        if parsed.piece is None or parsed.kind == "bottle" and parsed.target == parsed.origin:
+            # Decisions of no square to click (end turn, use a bottle) are buttons at once,
+            # without selecting a piece first.
             general.append(parsed)
         else:
             by_piece.setdefault(parsed.piece, []).append(parsed)
@@ -256,7 +266,7 @@ def _actions(
         # A chain choice: the same pirate must decide, nothing else may move.
         select = view.pending["pirate"]
         actions.forced = True
-    positions = {p["id"]: p["cell"] for p in view.pirates}
+    positions = {p["id"]: p["cell"] for p in board_pieces(view)}
     positions.update({s["id"]: s["cell"] for s in view.ships})
     movable_at = Counter(positions.get(piece_id) for piece_id in by_piece)
     for piece_id in by_piece:
@@ -275,12 +285,14 @@ def _actions(
                 spot=spot or layout.piece_spot(piece_id),
                 selected=selected,
                 link=_link(urls) if selected else _link(urls, select=piece_id),
+                chip="character" if piece_id in CHARACTERS else piece_id[:1],
             )
         )
     actions.selected = next((p for p in actions.pieces if p.selected), None)
     if actions.selected is not None:
         _targets_of(actions, by_piece[actions.selected.id], layout, urls, coin)
     actions.other_moves += [Target(move=str(m), label=_describe_move(m)) for m in general]
+    actions.other_moves += unknown
     return actions
 
 
@@ -290,6 +302,8 @@ def _targets_of(
     piece = actions.selected
     by_cell: dict[str, list[RulesMove]] = {}
     for m in moves:
+        # A decision about the piece itself (stay on the plane) is a button below; one about a
+        # square (go there, look under it, swap it, hand a bottle there) a target on it.
         if m.kind == "stay" or m.target is None:
             actions.other_moves.append(Target(move=str(m), label=_describe_move(m)))
         else:
@@ -317,9 +331,15 @@ def _targets_of(
 
 
 def _describe_move(m: RulesMove) -> str:
-    """A move in words, for buttons and screen readers."""
-    if m.kind == "agree":
+    """A move in words, for buttons, screen readers and confirmations."""
+    if m.kind == "offer":
+        return _("Offer to end the game by agreement")
+    if m.kind == "accept":
+        return _("Accept the offer to end the game by agreement")
+    if m.kind == "agree":  # the retired one-player form, still in old ledgers (ruling E16)
         return _("End the game by agreement")
+    if m.kind == "end":
+        return _("End the turn (keep the bottles)")
     phrases = {
         "move": _("Move %(piece)s to %(cell)s"),
         "disembark": _("Land %(piece)s on %(cell)s"),
@@ -331,18 +351,49 @@ def _describe_move(m: RulesMove) -> str:
         "revive": _("Revive %(piece)s at %(cell)s"),
         "choose": _("%(piece)s goes on to %(cell)s"),
         "stay": _("%(piece)s stays on the plane at %(origin)s"),
+        "peek": _("Lighthouse: look under the tile at %(cell)s"),
+        "quake": _("Earthquake: swap the tile at %(cell)s"),
     }
-    phrase = phrases.get(m.kind)
+    if m.kind == "bottle":
+        if m.target is not None and m.target != m.origin:
+            phrase = _(
+                "%(piece)s at %(origin)s hands a message bottle to the character at %(cell)s"
+            )
+        else:
+            phrase = _("%(piece)s at %(origin)s uses a message bottle")
+    else:
+        phrase = phrases.get(m.kind)
     if phrase is None:  # a kind of move this page has no words for yet: its notation
         return str(m)
     text = phrase % {
-        "piece": piece_label(m.piece),
+        "piece": piece_label(m.piece) if m.piece else "",
         "cell": str(m.target) if m.target else "",
-        "origin": str(m.origin),
+        "origin": str(m.origin) if m.origin else "",
     }
-    if m.with_coin:
+    if m.with_chest:
+        text += " " + _("with the galleon's chest")
+    elif m.with_coin:
         text += " " + _("with a coin")
     return text[0].upper() + text[1:]
+
+
+def _words_of(text: str) -> str:
+    """A ledger move in words, or '' when it has none beyond its notation."""
+    try:
+        words = _describe_move(RulesMove.parse(text))
+    except JackalError:
+        return ""
+    return "" if words == text else words
+
+
+def _move_in_words(text: str) -> str:
+    """A move as the ledger writes it, with its words: 'W2 B7-B6 (Move White 2 to B6)'."""
+    try:
+        m = RulesMove.parse(text)
+    except JackalError:
+        return text
+    words = _describe_move(m)
+    return str(m) if words == str(m) else f"{m} ({words})"
 
 
 def _cells_of(text: str) -> tuple[str | None, str | None] | None:
@@ -360,6 +411,7 @@ class PlayerLine:
     coins: int
     to_act: bool
     is_viewer: bool
+    bottles: int | None = None  # second edition: message bottles of the seat's crews
 
 
 def _players(view: View, seats, seat_index: int | None) -> list[PlayerLine]:
@@ -370,6 +422,15 @@ def _players(view: View, seats, seat_index: int | None) -> list[PlayerLine]:
             coins=view.seat_scores.get(str(seat.index), 0),
             to_act=not view.over and view.to_act == seat.index,
             is_viewer=seat.index == seat_index,
+            bottles=(
+                sum(
+                    view.bottles.get(c, 0)
+                    for c in view.crews
+                    if view.crew_owner.get(c) == seat.index
+                )
+                if view.bottles is not None
+                else None
+            ),
         )
         for seat in seats
     ]
@@ -388,17 +449,37 @@ def _status(game: Game, view: View, seats, seat_index: int | None) -> str:
             "winners": winners or "—",
         }
     crew = (view.crew_to_act or "").capitalize()
+    # Under smoke (second edition) the player of the next crew moves this one.
+    smoke = " " + _("Smoke: each crew is moved by the next crew's player.") if view.smoke else ""
     if seat_index is not None and view.to_act == seat_index:
-        text = _("Your turn: move %(crew)s.") % {"crew": crew}
+        text = _("Your turn: move %(crew)s.") % {"crew": crew} + smoke
         if view.pending:
-            text += " " + _("%(piece)s must choose where to go on from %(cell)s.") % {
-                "piece": piece_label(view.pending["pirate"]),
-                "cell": view.pending["cell"],
-            }
+            text += " " + _pending_words(view.pending)
+        elif view.after_action:
+            text += " " + _("You may use a bottle, or end your turn.")
         return text
-    return _("%(crew)s to move: waiting for %(name)s.") % {
+    text = _("%(crew)s to move: waiting for %(name)s.") % {
         "crew": crew,
         "name": names.get(view.to_act, "?"),
+    }
+    return text + smoke
+
+
+def _pending_words(pending: dict) -> str:
+    """What the piece in the middle of its action must decide now, in words."""
+    words = {
+        "peek": _(
+            "%(piece)s is at the lighthouse: click a face-down tile to look under it "
+            "(%(left)s looks left)."
+        ),
+        "quake": _("Earthquake: click the first of two tiles to swap."),
+        "quake2": _("Earthquake: click the tile to swap with %(first)s."),
+    }.get(pending["kind"], _("%(piece)s must choose where to go on from %(cell)s."))
+    return words % {
+        "piece": piece_label(pending["pirate"]),
+        "cell": pending["cell"],
+        "left": pending.get("peeks_left", ""),
+        "first": pending.get("quake_first") or "",
     }
 
 
@@ -409,18 +490,28 @@ class LogEntry:
     name: str
     text: str
     events: tuple[str, ...]
+    words: str = ""  # the move in words, where the engine told no events (a swap's first tile)
+
+
+def _log_crew(text: str) -> str:
+    """The colour of a log line: the crew of the piece that moved; 'character' for Ben Gunn,
+    the Missionary and Friday (BG is not Black's); '' for moves of no piece (end turn)."""
+    piece = text.split(" ", 1)[0].upper()
+    if piece in CHARACTERS:
+        return "character"
+    return piece_crew(piece) or ""
 
 
 def _log_entries(moves: list[dict], seats) -> list[LogEntry]:
-    crews = {"W": "white", "Y": "yellow", "B": "black", "R": "red"}
     names = {seat.index: seat.occupant_name for seat in seats}
     return [
         LogEntry(
             ply=move["ply"],
-            crew=crews.get(move["text"][:1].upper(), ""),
+            crew=_log_crew(move["text"]),
             name=names.get(move["seat"], ""),
             text=move["text"],
             events=tuple(move["events"]),
+            words="" if move["events"] else _words_of(move["text"]),
         )
         for move in moves
     ]

@@ -1,5 +1,7 @@
 """The lobby: open tables, a new table, joining and leaving, my games, invitations."""
 
+from urllib.parse import quote
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -10,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import access, services
+from games import access, limits, notify, services
 from games.models import RULESET_CHOICES, Game, Seat
 from games.views import board
 
@@ -34,6 +36,26 @@ class NewTableForm(forms.Form):
         ],
     )
     visibility = forms.ChoiceField(label=_("Who may join"), choices=Game.Visibility.choices)
+    spectators_read_chat = forms.BooleanField(
+        label=_("Spectators may read the players' messages"),
+        required=False,
+        initial=True,
+        help_text=_("Only the players write; a private table has no spectators anyway."),
+    )
+    # Empty: the default for the kind of table (ratings.services.is_rated: public tables of
+    # people are rated, invitation-only ones are not); a table with a bot is never rated.
+    rated = forms.TypedChoiceField(
+        label=_("Rated"),
+        choices=[
+            ("", _("As usual: public tables are rated, invitation-only ones are not")),
+            ("yes", _("Rated: the result counts for the rankings")),
+            ("no", _("Unrated: a friendly game")),
+        ],
+        coerce=lambda value: value == "yes",
+        empty_value=None,
+        required=False,
+        help_text=_("A game with bots is never rated."),
+    )
     bots = forms.IntegerField(
         label=_("Bots"),
         min_value=0,
@@ -41,9 +63,20 @@ class NewTableForm(forms.Form):
         initial=0,
         help_text=_("Bots take the last seats; the game starts when every seat is taken."),
     )
+    # Optional: a form posted without it (older pages, scripts) keeps today's random bots.
+    bot_level = forms.ChoiceField(
+        label=_("Bot level"), choices=Seat.Bot.choices, initial="easy", required=False
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
 
     def clean(self):
         cleaned = super().clean()
+        refusal = limits.may_open_table(self.user)
+        if refusal:
+            raise forms.ValidationError(refusal)
         setup, bots = cleaned.get("setup"), cleaned.get("bots")
         if setup in SETUPS and bots is not None:
             players = SETUPS[setup][0]
@@ -73,7 +106,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_table(request: HttpRequest) -> HttpResponse:
-    form = NewTableForm(request.POST or None)
+    form = NewTableForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         players, teams = SETUPS[form.cleaned_data["setup"]]
         bots = form.cleaned_data["bots"]
@@ -84,6 +117,14 @@ def new_table(request: HttpRequest) -> HttpResponse:
             teams=teams,
             visibility=form.cleaned_data["visibility"],
             bot_seats=tuple(range(players - bots, players)),
+            bot_level=form.cleaned_data["bot_level"] or Seat.Bot.RANDOM,
+        )
+        # A setting of the thread beside the board (games.chat), not of the table's seats.
+        # Settings beside the seats: the thread's readers (games.chat) and whether the result
+        # counts for the ratings.
+        Game.objects.filter(pk=game.pk).update(
+            spectators_read_chat=form.cleaned_data["spectators_read_chat"],
+            rated=form.cleaned_data["rated"],
         )
         if game.status == Game.Status.RUNNING:
             messages.success(request, _("Your game against the bots has started."))
@@ -121,11 +162,55 @@ def my_games(request: HttpRequest) -> HttpResponse:
     return render(request, "games/my_games.html", {"games": games})
 
 
-@login_required
 @require_GET
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
-    game = get_object_or_404(Game, invite_token=token)
-    return _game_page(request, game, invite_token=token)
+    """An invitation link: the table to sit down at while it is open; otherwise a page that says
+    what became of it. Logged out, a page that says who invites to what, whose sign-in and
+    sign-up links come back here."""
+    game = get_object_or_404(Game.objects.select_related("created_by"), invite_token=token)
+    user = request.user
+    if user.is_authenticated:
+        if game.status == Game.Status.OPEN or access.seat_of(game, user) is not None:
+            return _game_page(request, game, invite_token=token)
+        if never_started(game):
+            return _table_closed(request, game)
+    back = quote(request.get_full_path())
+    context = {
+        "game": game,
+        "seats": list(game.seats.select_related("user")),
+        "may_watch": user.is_authenticated and access.can_watch(game, user),
+        "login_url": f"{reverse('account_login')}?next={back}",
+        "signup_url": f"{reverse('account_signup')}?next={back}",
+    }
+    return render(request, "games/invitation.html", context)
+
+
+TABLE_SEATS_PARTIAL = "games/table.html#seats"
+
+
+def table_seats_context(game: Game, user) -> dict:
+    """The seats of a waiting table, for the page and for its websocket (games.consumers); once
+    the game has started, `go` is where the page goes."""
+    seats = list(game.seats.select_related("user"))
+    for seat in seats:
+        seat.game = game  # Seat.crews needs it; spare a query per seat
+    return {
+        "game": game,
+        "seats": seats,
+        "my_seat": next((s for s in seats if s.user_id == user.pk), None),
+        "user": user,  # the websocket renders without a request
+        "go": "" if game.status == Game.Status.OPEN else game.get_absolute_url(),
+    }
+
+
+def never_started(game: Game) -> bool:
+    """A table closed before every seat was taken: it has no board, and never will."""
+    return game.status == Game.Status.ABORTED and game.started_at is None
+
+
+def _table_closed(request: HttpRequest, game: Game) -> HttpResponse:
+    # 410 Gone: the address was good once, and will not be again.
+    return render(request, "games/table_closed.html", {"game": game}, status=410)
 
 
 @login_required
@@ -136,20 +221,22 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _game_page(request: HttpRequest, game: Game, invite_token: str | None = None) -> HttpResponse:
+    if never_started(game) and (
+        game.visibility == Game.Visibility.PUBLIC or game.created_by_id == request.user.pk
+    ):
+        # Its creator's history, the lobby tab, or anyone who saw a public table.
+        return _table_closed(request, game)
     if not access.can_watch(game, request.user, invite_token):
         # Private games do not admit to existing.
         raise Http404
     if game.status == Game.Status.OPEN:
-        seats = list(game.seats.select_related("user"))
-        context = {
-            "game": game,
-            "seats": seats,
-            "my_seat": next((s for s in seats if s.user_id == request.user.pk), None),
-            "invite_url": request.build_absolute_uri(
+        context = table_seats_context(game, request.user)
+        context.update(
+            invite_url=request.build_absolute_uri(
                 reverse("game_invitation", args=[game.invite_token])
             ),
-            "invite_token": invite_token or "",
-        }
+            invite_token=invite_token or "",
+        )
         return render(request, "games/table.html", context)
     return board.board_page(request, game)
 
@@ -158,16 +245,20 @@ def _game_page(request: HttpRequest, game: Game, invite_token: str | None = None
 @require_POST
 def join(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
-    if not access.can_watch(game, request.user, request.POST.get("invite_token")):
+    if not access.can_join(game, request.user, request.POST.get("invite_token")):
         raise Http404
     seat_index = request.POST.get("seat", "")
     if seat_index and not seat_index.isdigit():
         messages.error(request, _("Choose one of the free seats."))
         return redirect(game)
     try:
-        services.join_table(game.pk, request.user, int(seat_index) if seat_index else None)
+        game = services.join_table(game.pk, request.user, int(seat_index) if seat_index else None)
     except services.GameError as error:
         messages.error(request, error.message)
+        return redirect(game)
+    if game.status == Game.Status.OPEN:
+        # The other pages of the table show the seat taken (a start is announced by services).
+        notify.table_changed(game.pk)
     return redirect(game)
 
 
@@ -180,5 +271,6 @@ def leave(request: HttpRequest, game_id: int) -> HttpResponse:
     except services.GameError as error:
         messages.error(request, error.message)
         return redirect(game)
+    notify.table_changed(game.pk)
     messages.success(request, _("You left the table."))
     return redirect("lobby")

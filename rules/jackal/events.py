@@ -41,6 +41,10 @@ class Event:
     def to_json(self) -> dict:
         return {"kind": self.kind, "text": self.text, "subject": self.subject, **self.data}
 
+    def as_data(self) -> dict:
+        """The event for the game protocol: its kind and data, no words."""
+        return {"kind": self.kind, **self.data}
+
     @classmethod
     def from_json(cls, d: dict) -> Event:
         data = {k: v for k, v in d.items() if k not in ("kind", "text", "subject")}

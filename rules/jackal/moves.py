@@ -10,7 +10,8 @@ Notation (see docs/notation.md)::
     W2 F7 stay   W2 stays on the plane at F7 instead of flying now
     WS G1-H1     White's ship sails from G1 to H1
     W3 revive F7 the dead pirate W3 is reborn in the native girl's fortress at F7
-    end by agreement
+    offer end    offer to end the game by agreement (a free action; docs/rulings.md E16)
+    accept end   accept the open offer; the game ends once every player still in has accepted
 
 Second edition adds (docs/notation.md): the characters ``BG`` (Ben Gunn), ``MI`` (the Missionary)
 and ``FR`` (Friday) as pieces; ``*`` instead of ``$`` to drag the galleon's chest; ``W2 F7 bottle``
@@ -30,8 +31,12 @@ import re
 from .errors import NotationError
 from .geometry import CELL_BY_NAME, LAND, NAMES, Coord
 
+# The one table of piece letters: the engine, the board and the move log all read it. A pirate is
+# its crew's letter and a number (W2), a ship the letter and S (WS); the second edition's
+# characters have two-letter ids of their own (CHARACTERS, below), and BG is not a Black piece.
 CREWS = ("white", "yellow", "black", "red")
 CREW_LETTERS = "WYBR"
+CREW_BY_LETTER = dict(zip(CREW_LETTERS, CREWS, strict=True))
 
 # Internal packed move: kind | piece << 3 | origin << 7 | target << 15 | coin << 23, and for the
 # second edition: char << 24 (the piece 12..14 is a character, not a ship), chest << 25 (the
@@ -42,21 +47,42 @@ COIN = 1 << 23
 CHAR = 1 << 24
 CHEST = 1 << 25
 X_SHIFT = 26
-X_AGREE, X_BOTTLE, X_PEEK, X_QUAKE, X_END = range(5)
+# X_AGREE is the retired one-player `end by agreement`: it still parses, so that old ledgers replay
+# (rules/jackal/state.py replay()), but the engine refuses it as a new move (ruling E16).
+X_AGREE, X_BOTTLE, X_PEEK, X_QUAKE, X_END, X_OFFER, X_ACCEPT = range(7)
+# The kinds about ending the game by agreement, not about playing it: bots leave them alone.
+AGREEMENT_KINDS = frozenset(("agree", "offer", "accept"))
 NONE_CELL = 255
 CHARACTERS = ("BG", "MI", "FR")  # Ben Gunn, the Missionary, Friday: pieces 12, 13, 14
 CHARACTER_NAMES = ("Ben Gunn", "the Missionary", "Friday")
+
+
+def piece_crew(name: str) -> str | None:
+    """The crew a pirate or ship id belongs to by its letter ('W2' -> 'white', 'RS' -> 'red');
+    None for a character ('BG': its crew is whoever found it, not a letter) or a non-piece."""
+    name = name.upper()
+    if name in CHARACTERS or len(name) != 2 or name[1] not in "123S":
+        return None
+    return CREW_BY_LETTER.get(name[0])
 
 
 def pack(kind: int, piece: int, origin: int, target: int, coin: bool = False) -> int:
     return kind | piece << 3 | origin << 7 | target << 15 | (COIN if coin else 0)
 
 
+# Piece numbers: 0..11 the pirates (crew * 3 + n), 12..14 the second edition's characters, and
+# nothing else. A ship is not a piece: a ship move (K_SHIP) carries its crew (0..3) in the piece
+# field, and the move's kind says it is a ship.
+
+
 def piece_name(piece: int) -> str:
-    """0..11 are pirates (crew * 3 + n), 12..15 ships: 'W2', 'YS'."""
-    if piece >= 12:
-        return CREW_LETTERS[piece - 12] + "S"
+    """A pirate's id: 0..11 (crew * 3 + n) -> 'W1'..'R3'."""
     return CREW_LETTERS[piece // 3] + str(piece % 3 + 1)
+
+
+def ship_name(crew: int) -> str:
+    """A ship's id: crew 0..3 -> 'WS', 'YS', 'BS', 'RS'."""
+    return CREW_LETTERS[crew] + "S"
 
 
 def any_piece_name(piece: int) -> str:
@@ -66,20 +92,29 @@ def any_piece_name(piece: int) -> str:
 
 def _code_piece(code: int) -> str:
     p = code >> 3 & 15
-    return CHARACTERS[p - 12] if code & CHAR else piece_name(p)
+    return ship_name(p) if code & 7 == K_SHIP else any_piece_name(p)
 
 
-def piece_index(name: str) -> int:
+def _piece_or_ship(name: str) -> tuple[bool, int]:
+    """(True, crew) for a ship id, (False, piece number) for a pirate or a character."""
     name = name.upper()
     if name in CHARACTERS:
-        return 12 + CHARACTERS.index(name)
+        return False, 12 + CHARACTERS.index(name)
     if len(name) != 2 or name[0] not in CREW_LETTERS or name[1] not in "123S":
         raise NotationError(
             f"{name!r} is not a piece: use a crew letter W, Y, B or R and a pirate number 1-3 "
             "or S for the ship, like W2 or WS"
         )
     crew = CREW_LETTERS.index(name[0])
-    return 12 + crew if name[1] == "S" else crew * 3 + int(name[1]) - 1
+    return (True, crew) if name[1] == "S" else (False, crew * 3 + int(name[1]) - 1)
+
+
+def piece_index(name: str) -> int:
+    """The number of a pirate ('W2' -> 1) or a character ('BG' -> 12); a ship is not a piece."""
+    is_ship, index = _piece_or_ship(name)
+    if is_ship:
+        raise NotationError(f"{name.upper()} is a ship, not a pirate or a character")
+    return index
 
 
 _SQ = r"([A-Ma-m](?:1[0-3]|[1-9]))"
@@ -96,14 +131,17 @@ _PATTERNS = (
     (re.compile(rf"^{_PIECE}\s+revive\s+{_SQ}$", re.I), "revive"),
     (re.compile(r"^end\s+by\s+agreement$", re.I), "agree"),
     (re.compile(r"^end\s+turn$", re.I), "end"),
+    (re.compile(r"^offer\s+end$", re.I), "offer"),
+    (re.compile(r"^accept\s+end$", re.I), "accept"),
 )
 
 
 class Move:
     """One decision of the player to act. Immutable value; ``str(move)`` is its notation.
 
-    ``kind`` is one of: move, disembark, board, swim, spin, fly, ship, revive, choose, stay, agree,
-    and in the second edition bottle, peek, quake, end (``end turn``).
+    ``kind`` is one of: move, disembark, board, swim, spin, fly, ship, revive, choose, stay, offer
+    (``offer end``), accept (``accept end``), agree (the retired ``end by agreement``), and in the
+    second edition bottle, peek, quake, end (``end turn``).
     """
 
     __slots__ = ("code",)
@@ -138,12 +176,12 @@ class Move:
                 return "move" if LAND[t] else "board"
             return "disembark" if LAND[t] else "swim"
         if k == K_AGREE:
-            return ("agree", "bottle", "peek", "quake", "end")[self.code >> X_SHIFT & 7]
+            return _EXTENDED_KINDS[self.code >> X_SHIFT & 7]
         return ("move", "spin", "fly", "ship", "revive", "choose", "stay")[k]
 
     @property
     def piece(self) -> str | None:
-        if self.code & 7 == K_AGREE and self.code >> X_SHIFT & 7 in (X_AGREE, X_END):
+        if self.code & 7 == K_AGREE and self.code >> X_SHIFT & 7 in _PIECELESS:
             return None
         return _code_piece(self.code)
 
@@ -190,14 +228,22 @@ class Move:
         return str(self)
 
 
+_EXTENDED_KINDS = ("agree", "bottle", "peek", "quake", "end", "offer", "accept")
+_PIECELESS = (X_AGREE, X_END, X_OFFER, X_ACCEPT)  # moves of the seat, not of one of its pieces
+_PIECELESS_FORMS = {"agree": X_AGREE, "end": X_END, "offer": X_OFFER, "accept": X_ACCEPT}
+_PIECELESS_TEXT = {
+    X_AGREE: "end by agreement",
+    X_END: "end turn",
+    X_OFFER: "offer end",
+    X_ACCEPT: "accept end",
+}
+
+
 def _build(form: str, groups: tuple) -> int:
-    if form == "agree":
-        return pack(K_AGREE, 0, NONE_CELL, NONE_CELL)
-    if form == "end":
-        return pack(K_AGREE, 0, NONE_CELL, NONE_CELL) | X_END << X_SHIFT
-    piece = piece_index(groups[0])
-    char = CHAR if groups[0].upper() in CHARACTERS else 0
-    is_ship = piece >= 12 and not char
+    if form in _PIECELESS_FORMS:
+        return pack(K_AGREE, 0, NONE_CELL, NONE_CELL) | _PIECELESS_FORMS[form] << X_SHIFT
+    is_ship, piece = _piece_or_ship(groups[0])
+    char = CHAR if piece >= 12 else 0
     if form == "dash":
         origin, target = CELL_BY_NAME[groups[1].upper()], CELL_BY_NAME[groups[2].upper()]
         drag = _drag(groups[3])
@@ -237,17 +283,15 @@ def format_code(code: int) -> str:
     target = code >> 15 & 255
     if kind == K_AGREE:
         x = code >> X_SHIFT & 7
-        if x == X_AGREE:
-            return "end by agreement"
-        if x == X_END:
-            return "end turn"
+        if x in _PIECELESS_TEXT:
+            return _PIECELESS_TEXT[x]
         piece = _code_piece(code)
         if x == X_BOTTLE:
             return f"{piece} {NAMES[origin]} bottle" + (
                 f" {NAMES[target]}" if target != origin else ""
             )
         return f"{piece} {NAMES[origin]} {'peek' if x == X_PEEK else 'quake'} {NAMES[target]}"
-    piece = _code_piece(code) if kind != K_SHIP else piece_name(code >> 3 & 15)
+    piece = _code_piece(code)
     coin = "*" if code & CHEST else "$" if code & COIN else ""
     if kind in (K_STEP, K_SHIP):
         return f"{piece} {NAMES[origin]}-{NAMES[target]}{coin}"

@@ -1,5 +1,8 @@
 """Hand-made positions, for tests, tutorials and puzzles.
 
+A hand-made position is written as a position JSON document (serialise.py) and loaded like a
+stored game, so it passes the same checks and needs nothing private of ``State``.
+
 >>> s = custom_position(tiles={"F3": "ice", "G4": "?crocodile"}, pirates={"W1": "E2"})
 >>> s.apply("W1 E2-F3")[1].text
 'White 1 slides on to G4'
@@ -7,10 +10,21 @@
 
 from __future__ import annotations
 
-from .geometry import CELL_BY_NAME, LAND, LAND_CELLS
-from .moves import CREWS, piece_index
-from .state import SetupError, State, _coin_key_parse, _crew_index, _land_cell, _pirate
-from .tiles import CAVE, parse_tile
+from .errors import SetupError
+from .geometry import CELL_BY_NAME, LAND, LAND_CELLS, NAMES, SHIP_START
+from .moves import CHARACTERS, CREWS, piece_index, piece_name
+from .position import (
+    POSITION_FORMAT,
+    POSITION_VERSION,
+    coin_key_name,
+    coin_key_parse,
+    crew_index,
+    land_cell,
+    pirate_index,
+    seating,
+)
+from .state import State
+from .tiles import CAVE, GALLEON, GOLD, format_tile, parse_tile
 
 
 def custom_position(
@@ -49,69 +63,112 @@ def custom_position(
     ``lost``: pirates lost in a cave; ``converted``: the Missionary has become a pirate. Face-up
     cave tiles join the cave network in the order ``tiles`` names them.
     """
-    s = State._blank(ruleset, players, teams, seed)
-    default_down = default.startswith("?")
-    dk, da = parse_tile(default.lstrip("?"))
-    for cell in LAND_CELLS:
-        s._kind[cell], s._arg[cell] = dk, da
-        s._up[cell] = 0 if default_down else 1
+    order, _owner = seating(players, bool(teams))
+    filler = parse_tile(default.lstrip("?"))
+    board = {cell: (filler, not default.startswith("?")) for cell in LAND_CELLS}
+    named_cells = []
     for name, spec in (tiles or {}).items():
-        cell = _land_cell(name)
-        s._kind[cell], s._arg[cell] = parse_tile(spec.lstrip("?"))
-        s._up[cell] = 0 if spec.startswith("?") else 1
-    s._plane_used = plane_used
+        cell = land_cell(name)
+        board[cell] = (parse_tile(spec.lstrip("?")), not spec.startswith("?"))
+        named_cells.append(cell)
+    hidden_coins = sum(
+        arg if kind == GOLD else 3 if kind == GALLEON else 0
+        for (kind, arg), up in board.values()
+        if not up
+    )
+
+    berths = {c: SHIP_START[c] for c in order}
     for crew, berth in (ships or {}).items():
-        c = _crew_index(crew)
+        c = crew_index(crew)
         cell = CELL_BY_NAME.get(berth.upper(), -1)
-        if c not in s._order:
+        if c not in order:
             raise SetupError(f"no {crew} crew in a {players}-player game")
         if cell < 0 or LAND[cell]:
             raise SetupError(f"{berth} is not a berth")
-        for p in range(3 * c, 3 * c + 3):
-            s._pc[p] = cell
-        s._ship[c] = cell
+        berths[c] = cell
+    spots = {p: NAMES[berths[c]] for c in order for p in range(3 * c, 3 * c + 3)}
     for name, where in (pirates or {}).items():
-        p = _pirate(name)
-        if p // 3 not in s._order:
+        p = pirate_index(name)
+        if p // 3 not in order:
             raise SetupError(f"no {CREWS[p // 3]} crew in a {players}-player game")
-        if where is None:
-            s._pc[p] = -1
-            continue
-        cell_name, _, step = where.partition(".")
-        cell = CELL_BY_NAME.get(cell_name.upper())
-        if cell is None:
+        if where is not None and where.partition(".")[0].upper() not in CELL_BY_NAME:
             raise SetupError(f"{where} is not a square")
-        s._pc[p] = cell
-        s._ps[p] = int(step) if step else 0
-    for name in trapped:
-        s._trap[piece_index(name)] = 1
-    for name in drunk:
-        s._drunk[piece_index(name)] = 1
-    s._coins = {}
+        spots[p] = where
+    held = {piece_index(name): 1 for name in trapped}
+    held.update({piece_index(name): 2 for name in lost})
+    drunk_pieces = {piece_index(name) for name in drunk}
+
+    def spot_info(piece: int, where: str) -> dict:
+        cell, _, step = where.partition(".")
+        return {
+            "cell": cell.upper(),
+            "step": int(step) if step else 0,
+            "trapped": held.get(piece) == 1,
+            "lost": held.get(piece) == 2,
+            "drunk": 1 if piece in drunk_pieces else 0,
+        }
+
+    lying: dict[str, int] = {}
     for name, n in (coins or {}).items():
         if n:
-            key = _coin_key_parse(name)
-            s._coins[key] = s._coins.get(key, 0) + n
+            key = coin_key_name(coin_key_parse(name))
+            lying[key] = lying.get(key, 0) + n
+    crew_scores = {CREWS[c]: 0 for c in order}
     for crew, n in (scores or {}).items():
-        s._score[_crew_index(crew)] = n
-    if s._se:
-        for crew, n in (bottles or {}).items():
-            s._bottles[_crew_index(crew)] = n
-        for name, (crew, where) in (characters or {}).items():
-            q = piece_index(name)
-            cell_name, _, step = where.partition(".")
-            s._cstat[q - 12] = 1
-            s._pcrew[q] = _crew_index(crew)
-            s._pc[q] = CELL_BY_NAME[cell_name.upper()]
-            s._ps[q] = int(step) if step else 0
-        if chest:
-            s._chest = _coin_key_parse(chest)
-        for name in lost:
-            s._trap[piece_index(name)] = 2
-        s._converted = converted
-        s._caves = [c for c in (_land_cell(n) for n in (tiles or {})) if s._kind[c] == CAVE]
-        s._caves = [c for c in s._caves if s._up[c]]
-    s._turn = s._order.index(_crew_index(turn))
-    s._rebuild()
-    s._total = s._island + sum(s._score)
-    return s
+        crew_scores[CREWS[crew_index(crew)]] = n
+    se = ruleset == "second-edition"
+    chest_key = coin_key_name(coin_key_parse(chest)) if se and chest else None
+    doc = {
+        "format": POSITION_FORMAT,
+        "version": POSITION_VERSION,
+        "ruleset": ruleset,
+        "players": players,
+        "teams": teams,
+        "seed": seed,
+        "tiles": {NAMES[cell]: format_tile(*tile) for cell, (tile, _up) in board.items()},
+        "face_up": [NAMES[cell] for cell, (_tile, up) in board.items() if up],
+        "plane_used": plane_used,
+        "coins": lying,
+        "pirates": {
+            piece_name(p): None if where is None else spot_info(p, where)
+            for p, where in spots.items()
+        },
+        "ships": {CREWS[c]: NAMES[berths[c]] for c in order},
+        "scores": crew_scores,
+        "sunk": 0,
+        "eaten": 0,
+        "total_coins": hidden_coins
+        + sum(lying.values())
+        + sum(crew_scores.values())
+        + (3 if chest_key else 0),
+        "turn": turn,
+        "ply": 0,
+        "quiet_turns": 0,
+        "over": False,
+        "reason": None,
+        "pending": None,
+        "chain": None,
+    }
+    if se:
+        found = {
+            piece_index(name): (crew, where) for name, (crew, where) in (characters or {}).items()
+        }
+        doc["chest"] = chest_key
+        doc["bottles"] = {CREWS[c]: 0 for c in order} | {
+            CREWS[crew_index(crew)]: n for crew, n in (bottles or {}).items()
+        }
+        doc["characters"] = {
+            name: None
+            if 12 + i not in found
+            else {"crew": found[12 + i][0], "gone": False, **spot_info(12 + i, found[12 + i][1])}
+            for i, name in enumerate(CHARACTERS)
+        }
+        if doc["characters"]["MI"] is not None:
+            doc["characters"]["MI"]["converted"] = converted
+        doc["smoke"] = {"turns": 0, "new": False}
+        doc["after"] = None
+        doc["caves"] = [
+            NAMES[cell] for cell in named_cells if board[cell][0][0] == CAVE and board[cell][1]
+        ]
+        doc["peeks"] = {}
+    return State.from_json(doc)

@@ -1,4 +1,4 @@
-"""Tiles: kinds as small ints, the classic deck, and the tile text form.
+"""Tiles: kinds as small ints and the tile text form (the decks are in decks.py).
 
 A tile is a pair ``(kind, arg)``:
 
@@ -114,77 +114,6 @@ def rotate_mask(mask: int, quarter_turns: int) -> int:
     """Turn an arrow mask clockwise by 90 degrees per quarter turn."""
     k = (2 * quarter_turns) % 8
     return ((mask << k) | (mask >> (8 - k))) & 0xFF
-
-
-_N, _NE, _E, _SE, _S, _SW, _W, _NW = range(8)
-
-# The seven arrow tiles, drawn pointing "up"; the deal turns each at random.
-ARROW_KINDS = (
-    mask_of([_N]),  # one straight
-    mask_of([_NE]),  # one diagonal
-    mask_of([_N, _S]),  # two straight, opposite
-    mask_of([_NE, _SW]),  # two diagonal, opposite
-    mask_of([_E, _S, _W]),  # three, a T (RULES.md)
-    mask_of([_N, _E, _S, _W]),  # four straight
-    mask_of([_NE, _SE, _SW, _NW]),  # four diagonal
-)
-
-
-def classic_deck() -> list[tuple[int, int]]:
-    """The 117 tiles of the classic (2012) edition, in a fixed order before shuffling."""
-    deck: list[tuple[int, int]] = []
-    for picture in range(4):
-        deck += [(EMPTY, picture)] * 10
-    for mask in ARROW_KINDS:
-        deck += [(ARROW, mask)] * 3
-    deck += [(HORSE, 0)] * 2
-    deck += [(SPINNER, 2)] * 5 + [(SPINNER, 3)] * 4 + [(SPINNER, 4)] * 2 + [(SPINNER, 5)] * 1
-    deck += [(ICE, 0)] * 6
-    deck += [(TRAP, 0)] * 3
-    deck += [(CROCODILE, 0)] * 4
-    deck += [(OGRE, 0)] * 1
-    deck += [(FORTRESS, 0)] * 2
-    deck += [(NATIVE, 0)] * 1
-    deck += [(GOLD, 1)] * 5 + [(GOLD, 2)] * 5 + [(GOLD, 3)] * 3 + [(GOLD, 4)] * 2 + [(GOLD, 5)]
-    deck += [(BALLOON, 0)] * 2
-    deck += [(PLANE, 0)] * 1
-    deck += [(CANNON, _N)] * 2
-    deck += [(RUM, 0)] * 4
-    assert len(deck) == 117
-    return deck
-
-
-def second_edition_deck() -> list[tuple[int, int]]:
-    """The 117 tiles of the second edition (RULES.md deck table), in a fixed order."""
-    deck: list[tuple[int, int]] = []
-    for picture, n in enumerate((5, 5, 4, 4)):
-        deck += [(EMPTY, picture)] * n
-    for mask in ARROW_KINDS:
-        deck += [(ARROW, mask)] * 3
-    deck += [(HORSE, 0)] * 2
-    deck += [(SPINNER, 2)] * 5 + [(SPINNER, 3)] * 4 + [(SPINNER, 4)] * 2 + [(SPINNER, 5)] * 1
-    deck += [(ICE, 0)] * 6
-    deck += [(TRAP, 0)] * 3
-    deck += [(CROCODILE, 0)] * 4
-    deck += [(OGRE, 0)] * 1
-    deck += [(FORTRESS, 0)] * 2
-    deck += [(NATIVE, 0)] * 1
-    deck += [(GOLD, 1)] * 5 + [(GOLD, 2)] * 5 + [(GOLD, 3)] * 3 + [(GOLD, 4)] * 2 + [(GOLD, 5)]
-    deck += [(GALLEON, 0)]
-    deck += [(BALLOON, 0)] * 2
-    deck += [(PLANE, 0)] * 1
-    deck += [(CANNON, _N)] * 2
-    deck += [(RUM, 0)] * 4
-    deck += [(SMOKE, 0)] * 2
-    deck += [(LIGHTHOUSE, 0)]
-    deck += [(CAVE, 0)] * 4
-    deck += [(QUAKE, 0)]
-    deck += [(THICKET, 0)] * 3
-    deck += [(CARAMBA, 0)]
-    deck += [(BOTTLES, 1)] * 3 + [(BOTTLES, 2)] * 2 + [(BOTTLES, 3)]
-    deck += [(BEN_GUNN, 0), (MISSIONARY, 0), (FRIDAY, 0)]
-    assert len(deck) == 117
-    return deck
 
 
 def orient(kind: int, arg: int, quarter_turns: int) -> int:

@@ -11,8 +11,8 @@ import copy
 
 from .errors import JackalError
 from .geometry import DIR_NAMES, LAND, NAMES
-from .moves import CREW_LETTERS, CREWS, piece_name
-from .state import PENDING_NAMES, State
+from .moves import CREW_LETTERS, CREWS, any_piece_name, piece_name
+from .state import State
 from .tiles import (
     ARROW,
     BOTTLES,
@@ -145,90 +145,97 @@ def player_view(state: State, seat: int | None) -> View:
     s = state
     cells = []
     by_cell_steps: dict[int, dict[int, int]] = {}
-    for key, n in s._coins.items():
+    for key, n in s.coins_on_squares().items():
         by_cell_steps.setdefault(key >> 3, {})[key & 7] = n
-    se = s._se
+    se = s.second_edition
     peeked = s.peeked(seat) if se and seat is not None else {}
-    if se and s._chest >= 0:
-        by_cell_steps.setdefault(s._chest >> 3, {})
+    if se and s.chest_key >= 0:
+        by_cell_steps.setdefault(s.chest_key >> 3, {})
     for cell in range(169):
         d: dict = {"coord": NAMES[cell], "sea": not LAND[cell]}
         if LAND[cell]:
-            d["face_down"] = not s._up[cell]
-            if s._up[cell]:
+            up = s.is_face_up(cell)
+            d["face_down"] = not up
+            if up:
                 _describe_tile(d, s, cell, by_cell_steps.get(cell, {}))
             elif NAMES[cell] in peeked:
                 d["peeked"] = peeked[NAMES[cell]]
         cells.append(d)
-    order = s._order
+    order = s.crew_order
     ships = [
-        {"id": CREW_LETTERS[c] + "S", "crew": CREWS[c], "cell": NAMES[s._ship[c]]} for c in order
+        {"id": CREW_LETTERS[c] + "S", "crew": CREWS[c], "cell": NAMES[s.ship_cell(c)]}
+        for c in order
     ]
     pirates = []
-    carrying = s._pp if s._pend and s._carry else -1
+    choice = s.chain_choice()
+    carrying = choice["piece"] if choice and choice["dragging"] else -1
     for c in order:
         for p in range(3 * c, 3 * c + 3):
-            cell = s._pc[p]
+            cell = s.piece_cell(p)
             alive = cell >= 0
             at_sea = alive and not LAND[cell]
-            aboard = at_sea and s._shipc[cell] >= 0
+            aboard = at_sea and s.ship_crew_at(cell) >= 0
+            held = s.piece_held(p)
             pirates.append(
                 {
                     "id": piece_name(p),
                     "crew": CREWS[c],
                     "alive": alive,
                     "cell": NAMES[cell] if alive else None,
-                    "step": s._ps[p],
+                    "step": s.piece_step(p),
                     "aboard": aboard,
                     "swimming": at_sea and not aboard,
-                    "trapped": bool(s._trap[p]),
-                    "drunk": bool(s._drunk[p]),
+                    "trapped": bool(held),
+                    "drunk": bool(s.piece_drunk(p)),
                     "carrying": p == carrying,
                 }
             )
             if se:
-                pirates[-1]["trapped"] = s._trap[p] == 1
-                pirates[-1]["lost"] = s._trap[p] == 2
+                pirates[-1]["trapped"] = held == 1
+                pirates[-1]["lost"] = held == 2
     outcome = s.outcome()
     seat_scores = {str(seat_): 0 for seat_ in range(s.players)}
     for c in order:
-        seat_scores[str(s._owner[c])] += s._score[c]
+        seat_scores[str(s.seat_of_crew(c))] += s.crew_score(c)
     team_scores: dict[str, int] = {}
     for seat_, n in seat_scores.items():
-        team = str(s._seat_team[int(seat_)])
+        team = str(s.team_of(int(seat_)))
         team_scores[team] = team_scores.get(team, 0) + n
     counts = s.coin_counts()
     on_island = counts["total"] - counts["scored"] - counts["sunk"] - counts["eaten"]
     pending = None
-    if s._pend:
+    if choice:
         pending = {
-            "kind": PENDING_NAMES[s._pend],
-            "pirate": piece_name(s._pp),
-            "cell": NAMES[s._pc[s._pp]],
-            "options": [NAMES[t] for t in s._popts],
-            "can_stay": PENDING_NAMES[s._pend] == "plane",
-            "carrying": bool(s._carry),
+            "kind": choice["kind"],
+            # Pieces 12..14 are characters: a character can be mid-chain too.
+            "pirate": any_piece_name(choice["piece"]),
+            "cell": NAMES[choice["cell"]],
+            "options": [NAMES[t] for t in choice["options"]],
+            "can_stay": choice["kind"] == "plane",
+            "carrying": bool(choice["dragging"]),
         }
         if se:
-            pending["chest"] = s._carry == 3
-            pending["peeks_left"] = s._pcount
-            pending["quake_first"] = NAMES[s._quake1] if s._quake1 >= 0 else None
+            quake_first = choice["quake_first"]
+            pending["chest"] = choice["dragging"] == 3
+            pending["peeks_left"] = choice["peeks_left"]
+            pending["quake_first"] = NAMES[quake_first] if quake_first >= 0 else None
     to_act = s.to_act()
     legal = [str(m) for m in s.legal_moves()] if seat is not None and seat == to_act else []
     extra = {}
     if se:
+        bottles = s.bottles()
         team_bottles: dict[str, int] = {}
         for c in order:
-            team = str(s._seat_team[s._owner[c]])
-            team_bottles[team] = team_bottles.get(team, 0) + s._bottles[c]
+            team = str(s.team_of(s.seat_of_crew(c)))
+            team_bottles[team] = team_bottles.get(team, 0) + bottles[CREWS[c]]
         extra = {
-            "bottles": s.bottles(),
+            "bottles": bottles,
             "team_bottles": team_bottles,
             "characters": s.characters(),
             "chest": counts["chest"],
-            "smoke": s._smoke,
+            "smoke": s.smoke_turns,
             "peeked": peeked,
-            "after_action": s._after,
+            "after_action": s.after_action,
         }
     return View(
         **extra,
@@ -237,8 +244,8 @@ def player_view(state: State, seat: int | None) -> View:
         teams=s.teams,
         seat=seat,
         crews=list(s.crews),
-        crew_owner={CREWS[c]: s._owner[c] for c in order},
-        seat_teams=[s._seat_team[i] for i in range(s.players)],
+        crew_owner={CREWS[c]: s.seat_of_crew(c) for c in order},
+        seat_teams=[s.team_of(i) for i in range(s.players)],
         cells=cells,
         ships=ships,
         pirates=pirates,
@@ -258,7 +265,7 @@ def player_view(state: State, seat: int | None) -> View:
         crew_to_act=s.crew_to_act(),
         pending=pending,
         ply=s.ply,
-        quiet_turns=s._quiet,
+        quiet_turns=s.quiet_turns,
         over=s.is_over(),
         outcome=outcome.to_json() if outcome else None,
         legal_moves=legal,
@@ -266,7 +273,7 @@ def player_view(state: State, seat: int | None) -> View:
 
 
 def _describe_tile(d: dict, s: State, cell: int, step_coins: dict[int, int]) -> None:
-    k, a = s._kind[cell], s._arg[cell]
+    k, a = s.face_up_tile(cell)
     d["tile"] = SPINNER_NAMES[a] if k == SPINNER else KIND_NAMES[k]
     d["text"] = format_tile(k, a)
     if k == ARROW:
@@ -281,9 +288,9 @@ def _describe_tile(d: dict, s: State, cell: int, step_coins: dict[int, int]) -> 
     elif k == EMPTY:
         d["picture"] = a
     elif k == PLANE:
-        d["used"] = s._plane_used
+        d["used"] = s.plane_used
     d["coins"] = sum(step_coins.values())
-    if s._chest >= 0 and s._chest >> 3 == cell:
+    if s.chest_key >= 0 and s.chest_key >> 3 == cell:
         d["chest"] = True
         if k == SPINNER:
-            d["chest_step"] = s._chest & 7
+            d["chest_step"] = s.chest_key & 7

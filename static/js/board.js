@@ -49,14 +49,97 @@
     }
   }
 
+  // What a swap must not take from the player: the move half typed in the notation box (its text,
+  // focus and selection) and how far the island is scrolled (on a phone it is wider than the
+  // screen). Taken just before a swap, given back to the new elements just after.
+  var kept = null;
+
+  function keep() {
+    var box = document.getElementById("notation");
+    var scroller = document.querySelector("#board .board-scroll");
+    kept = {
+      box: box ? {
+        value: box.value,
+        focused: document.activeElement === box,
+        start: box.selectionStart,
+        end: box.selectionEnd
+      } : null,
+      scroll: scroller ? [scroller.scrollLeft, scroller.scrollTop] : null
+    };
+  }
+
+  function giveBack(withBox) {
+    if (kept === null) {
+      return;
+    }
+    var box = document.getElementById("notation");
+    var scroller = document.querySelector("#board .board-scroll");
+    if (withBox && box && kept.box) {
+      box.value = kept.box.value;
+      if (kept.box.focused) {
+        box.focus();
+        box.setSelectionRange(kept.box.start, kept.box.end);
+      }
+    }
+    if (scroller && kept.scroll) {
+      scroller.scrollLeft = kept.scroll[0];
+      scroller.scrollTop = kept.scroll[1];
+    }
+    kept = null;
+  }
+
+  function fromNotationForm(event) {
+    var config = event.detail.requestConfig;
+    var elt = config && config.elt;
+    return elt !== null && elt !== undefined && elt.closest &&
+      elt.closest(".notation-form") !== null;
+  }
+
   // The whole board (#board) or its island and move panel (#move-form, when selecting a piece).
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
-    if (target && (target.id === "board" || target.id === "move-form") &&
-        isOlder(event.detail.serverResponse)) {
-      event.detail.shouldSwap = false;
+    if (target && (target.id === "board" || target.id === "move-form")) {
+      if (isOlder(event.detail.serverResponse)) {
+        event.detail.shouldSwap = false;
+      } else {
+        keep();
+        // The notation form's own answer says what the box holds: empty once the move is
+        // played, the text again when it is refused. Any other answer keeps what is typed.
+        kept.keepBox = !fromNotationForm(event);
+      }
     }
   });
+
+  document.addEventListener("htmx:afterSwap", function () {
+    giveBack(kept !== null && kept.keepBox);
+  });
+
+  // Live updates (websocket messages, and one that waited for this page's request) swap #board
+  // out of band.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "board") {
+      keep();
+    }
+  });
+
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    giveBack(true);
+  });
+
+  // On a phone the island is wider than the screen: start with its middle in view.
+  function centreIsland() {
+    var scroller = document.querySelector("#board .board-scroll");
+    if (scroller && scroller.scrollWidth > scroller.clientWidth) {
+      scroller.scrollLeft = (scroller.scrollWidth - scroller.clientWidth) / 2;
+    }
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", centreIsland);
+  } else {
+    centreIsland();
+  }
 
   // A board that arrived by websocket (another player's move) is announced to screen readers:
   // the whole board is swapped, so a live region inside it would not be.

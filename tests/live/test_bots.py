@@ -117,3 +117,20 @@ def test_bot_work_is_queued_only_when_a_bot_is_to_act(
     game = start_game(make_user("carol"), bots=1)
     waiting_at = hand_over_to_the_bot(game, django_capture_on_commit_callbacks, run_callbacks=True)
     assert queued == [(game.pk, waiting_at)]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
+def test_a_bot_of_each_level_moves_and_a_requeued_task_moves_no_more(level):
+    game = start_game(make_user("alice"), bots=1)
+    game.seats.filter(index=1).update(bot=level)
+    game.refresh_from_db()
+    # Alice moves until it is the bot's turn; then its task, twice (a re-queued duplicate).
+    while game.to_act_seat == 0:
+        move = str(head_state(game).legal_moves()[0])
+        submit_move(game.pk, seat_index=0, text=move, expected_ply=game.ply, user=game.created_by)
+        game.refresh_from_db()
+    ply = game.ply
+    assert play_bot_turn(game.pk, ply) == "moved"
+    assert play_bot_turn(game.pk, ply) == "stale"
+    assert game.moves.filter(seat=1, ply__gt=ply - 1).count() >= 1

@@ -1,4 +1,4 @@
-"""The examples in the engine's docstrings are run as tests."""
+"""The examples in the engine's and the protocol's docstrings are run as tests."""
 
 import doctest
 import importlib
@@ -6,11 +6,14 @@ import pkgutil
 
 import pytest
 
+import rules.core
 import rules.jackal
 
-MODULES = ["rules.jackal"] + [
-    f"rules.jackal.{m.name}" for m in pkgutil.iter_modules(rules.jackal.__path__)
-]
+MODULES = [
+    f"{package.__name__}.{m.name}"
+    for package in (rules.core, rules.jackal)
+    for m in pkgutil.iter_modules(package.__path__)
+] + ["rules.core", "rules.jackal"]
 
 
 @pytest.mark.parametrize("name", MODULES)

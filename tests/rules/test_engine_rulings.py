@@ -1,9 +1,11 @@
 """The rulings the engine adds where the books are silent: docs/rulings.md E1-E24."""
 
+import random
+
 import pytest
 from jackal_testkit import at, coins, legal, pass_round, pirate, play, pos, tile_up
 
-from rules.jackal import IllegalMove, new_game, player_view
+from rules.jackal import RULESETS, IllegalMove, State, new_game, player_view, replay
 
 
 def test_engine_ruling_e01_a_players_two_crews_are_allies():
@@ -189,12 +191,142 @@ def test_engine_ruling_e15_nobody_can_act_ends_the_game():
     assert "Yellow has no legal move and skips the turn" in lines
 
 
-def test_engine_ruling_e16_end_by_agreement_is_never_listed():
-    """E16: `end by agreement` is accepted but never listed among the legal moves."""
-    s = new_game("classic", players=2, seed="e16")
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("when", ["at the start", "after an offer"])
+def test_engine_ruling_e16_one_player_cannot_end_the_game_alone(ruleset, when):
+    """E16: the retired `end by agreement` is refused like any illegal move, and changes nothing."""
+    s = new_game(ruleset, players=2, seed="e16")
+    if when == "after an offer":
+        play(s, "offer end")
+    before = s.to_json()
+    with pytest.raises(IllegalMove, match="one player cannot end the game"):
+        s.apply("end by agreement")
+    assert s.to_json() == before and not s.is_over()
     assert "end by agreement" not in legal(s)
-    play(s, "W1 G1-G2", "end by agreement")
-    assert s.outcome().reason == "agreement"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_engine_ruling_e16_an_offer_accepted_by_the_other_player_ends_the_game(ruleset):
+    """E16: `offer end` is a free action of the seat to act; the other seat accepts on its turn."""
+    s = new_game(ruleset, players=2, seed="e16")
+    assert "offer end" in legal(s) and "accept end" not in legal(s)
+    lines = play(s, "offer end")
+    assert lines == ["The White and Black player offers to end the game by agreement"]
+    assert s.to_act() == 0 and s.crew_to_act() == "white"  # the turn goes on
+    assert s.agreement == {"offered_by": 0, "accepted": [0]}
+    assert "offer end" not in legal(s) and "accept end" not in legal(s)  # once per turn
+    with pytest.raises(IllegalMove, match="already open"):
+        s.apply("offer end")
+    with pytest.raises(IllegalMove, match="already agreed"):
+        s.apply("accept end")
+    play(s, "W1 G1-G2")
+    assert s.to_act() == 1 and "accept end" in legal(s) and "offer end" not in legal(s)
+    lines = play(s, "accept end")
+    assert lines[0] == "The Yellow and Red player accepts the offer to end the game by agreement"
+    assert s.is_over() and s.outcome().reason == "agreement" and s.legal_moves() == []
+
+
+def test_engine_ruling_e16_every_player_still_in_must_accept():
+    """E16: with three players one acceptance is not enough; the game goes on until the last."""
+    s = new_game("classic", players=3, seed="e16")
+    play(s, "offer end", "WS G1-H1", "accept end")
+    assert not s.is_over() and s.agreement == {"offered_by": 0, "accepted": [0, 1]}
+    assert s.to_act() == 1  # accepting is free too: Yellow still plays its turn
+    play(s, "YS A7-A8")
+    assert s.to_act() == 2 and "accept end" in legal(s)
+    play(s, "accept end")
+    assert s.is_over() and s.outcome().reason == "agreement"
+
+
+def test_engine_ruling_e16_in_teams_every_seat_accepts():
+    """E16: in teams each seat still in decides for itself; a partner's word is not enough."""
+    s = new_game("classic", players=4, teams=True, seed="e16")
+    play(s, "offer end", "WS G1-H1", "accept end", "YS A7-A8")
+    assert s.to_act() == 2 and "accept end" in legal(s)  # White's partner Black
+    play(s, "accept end", "BS G13-F13")
+    assert not s.is_over() and s.to_act() == 3
+    play(s, "accept end")
+    assert s.is_over() and s.outcome().reason == "agreement"
+
+
+def test_engine_ruling_e16_playing_on_does_not_accept_and_the_offer_lapses():
+    """E16: a player who plays on does not accept; the offer lapses when its maker is to act
+    again, and may then be made anew."""
+    s = new_game("classic", players=3, seed="e16")
+    play(s, "offer end", "WS G1-H1", "accept end", "YS A7-A8")
+    lines = play(s, "BS G13-F13")  # Black plays on: the turn comes back to White
+    assert "The White player no longer offers to end the game: the offer lapsed" in lines
+    assert s.to_act() == 0 and s.agreement is None and not s.is_over()
+    assert "accept end" not in legal(s) and "offer end" in legal(s)
+    with pytest.raises(IllegalMove, match="nobody has offered"):
+        s.apply("accept end")
+
+
+def test_engine_ruling_e16_players_out_are_not_asked():
+    """E16: a player whose crews are out (every pirate dead) is not still in: the others agree."""
+    s = pos(players=3, pirates={"Y1": None, "Y2": None, "Y3": None})
+    play(s, "offer end", "WS G1-H1")
+    assert s.crew_to_act() == "black"
+    play(s, "accept end")
+    assert s.is_over() and s.outcome().reason == "agreement"
+
+
+def test_engine_ruling_e16_an_offer_lapses_when_its_maker_is_out():
+    """E16: an offer whose maker lost its last pirate lapses at once: nobody is left to hold it."""
+    s = pos(players=3, pirates={"W1": "B7", "W2": None, "W3": None})
+    lines = play(s, "offer end", "W1 B7-A7")  # into the sea: the last pirate of White drowns
+    assert "The White player no longer offers to end the game: the offer lapsed" in lines
+    assert s.agreement is None and "accept end" not in legal(s)
+
+
+def test_engine_ruling_e16_no_offer_in_the_middle_of_a_move():
+    """E16: offering and accepting belong to the start of a turn, never to a chain choice."""
+    s = pos(tiles={"F5": "horse"}, pirates={"W1": "E5"})
+    play(s, "W1 E5-F5")
+    assert s.pending == "horse" and "offer end" not in legal(s)
+    with pytest.raises(IllegalMove, match="finish the move first"):
+        s.apply("offer end")
+
+
+def test_engine_ruling_e16_an_open_offer_survives_json_and_copy():
+    """E16: the open offer is part of the position (to_json/from_json, copy)."""
+    s = new_game("classic", players=3, seed="e16")
+    play(s, "offer end", "WS G1-H1", "accept end")
+    stored = State.from_json(s.to_json())
+    assert stored.to_json() == s.to_json() and stored.agreement == s.agreement
+    for again in (stored, s.copy()):
+        play(again, "YS A7-A8", "accept end")
+        assert again.is_over() and again.outcome().reason == "agreement"
+    assert "agreement" not in new_game("classic", players=3, seed="e16").to_json()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_engine_ruling_e16_apply_accepts_a_seat_move_only_when_it_is_listed(ruleset):
+    """Issue 17: no move skips the legality check any more. The moves of the seat rather than of
+    a piece are tried at every ply of random games: apply() takes them exactly when listed."""
+    seat_moves = ("end by agreement", "offer end", "accept end", "end turn")
+    for game in range(3):
+        s = new_game(ruleset, players=3, seed=f"listed-{game}")
+        rng = random.Random(game)
+        while not s.is_over():
+            listed = set(legal(s))
+            for text in seat_moves:
+                trial = s.copy()
+                try:
+                    trial.apply(text)
+                except IllegalMove:
+                    assert text not in listed
+                else:
+                    assert text in listed
+            s.apply(rng.choice(s.legal_moves()))
+
+
+def test_engine_ruling_e16_old_ledgers_with_end_by_agreement_still_replay():
+    """E16: a ledger written when one player could end the game replays to the same end."""
+    s = replay("classic", 2, "e16", ["W1 G1-G2", "end by agreement"])
+    assert s.is_over() and s.outcome().reason == "agreement" and s.ply == 2
+    with pytest.raises(IllegalMove, match="ply 3: .* the game is over"):
+        replay("classic", 2, "e16", ["W1 G1-G2", "end by agreement", "YS A7-A8"])
 
 
 def test_engine_ruling_e17_ice_after_a_crocodile():
@@ -210,16 +342,23 @@ def test_engine_ruling_e17_ice_after_a_crocodile():
     assert s.pending == "horse" and at(s, "W1") == "G7" and "W1 G7>H9" not in legal(s)
 
 
-def test_engine_ruling_e18_the_t_arrow_has_three_straight_heads():
-    """E18: the T arrow has three straight heads: two opposite, one at a right angle."""
-    from rules.jackal.tiles import ARROW, ARROW_KINDS, MASK_DIRS
+def test_engine_ruling_e18_the_three_headed_arrow_is_one_diagonal_and_two_straight_heads():
+    """E18 (corrected): the printed three-headed arrow has one diagonal head and two straight heads
+    at right angles pointing away from it (NW, E, S); deck 1, which dealt a T (E, S, W), is kept
+    only for games dealt from it."""
+    from rules.jackal.decks import THREE_HEADED_ARROW
+    from rules.jackal.tiles import MASK_DIRS, parse_tile
 
-    t = MASK_DIRS[ARROW_KINDS[4]]
-    assert len(t) == 3 and all(d % 2 == 0 for d in t)
-    s = pos(tiles={"F5": "arrow:E,S,W"}, pirates={"W1": "F6"})
+    kind, mask = parse_tile(THREE_HEADED_ARROW[2])
+    heads = MASK_DIRS[mask]
+    diagonal = [d for d in heads if d % 2]
+    straight = [d for d in heads if d % 2 == 0]
+    assert len(diagonal) == 1 and len(straight) == 2
+    assert (straight[1] - straight[0]) % 8 in (2, 6)  # at a right angle to each other
+    assert all((d - diagonal[0]) % 8 in (3, 5) for d in straight)  # both away from the diagonal
+    s = pos(tiles={"F5": "arrow:NW,E,S"}, pirates={"W1": "F6"})
     play(s, "W1 F6-F5")
-    assert legal(s) == ["W1 F5>E5", "W1 F5>F4", "W1 F5>G5"]
-    assert ARROW == 2
+    assert legal(s) == ["W1 F5>E6", "W1 F5>F4", "W1 F5>G5"]
 
 
 def test_engine_ruling_e19_impossible_outcome_leaves_the_tile_face_down():

@@ -50,7 +50,7 @@ def test_faq_en_q3_last_pirate_in_a_trap_only_an_enemy_frees_it(ruleset):
     assert pirate(s, "W1")["cell"] == "G1" and pirate(s, "Y1")["trapped"]
     assert s.crew_to_act() == "black"
     play(s, "BS H13-G13")
-    assert legal(s) == ["W1 G1-G2", "WS G1-F1", "WS G1-H1"]
+    assert legal(s) == ["W1 G1-G2", "WS G1-F1", "WS G1-H1", "offer end"]
     s = pos(
         ruleset=ruleset,
         players=3,

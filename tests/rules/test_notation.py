@@ -11,8 +11,9 @@ from rules.jackal import (
     NotationError,
     new_game,
 )
+from rules.jackal.decks import deck
 from rules.jackal.geometry import NAMES
-from rules.jackal.tiles import classic_deck, format_tile, orient, parse_tile
+from rules.jackal.tiles import format_tile, orient, parse_tile
 
 EXAMPLES = {
     "W2 E5-F6": ("move", "W2", "F6", False),
@@ -88,7 +89,7 @@ def test_coords_round_trip_and_errors():
 
 
 def test_tile_text_round_trips_for_every_orientation():
-    for kind, arg in classic_deck():
+    for kind, arg in deck("classic"):
         for quarter in range(4):
             a = orient(kind, arg, quarter)
             assert parse_tile(format_tile(kind, a)) == (kind, a)
@@ -155,3 +156,18 @@ def test_move_is_an_immutable_hashable_value():
     with pytest.raises(AttributeError):
         a.code = 3
     assert a.to_json() == "W1 E5-F6"
+
+
+def test_piece_numbers_12_to_14_are_the_characters_and_nothing_else():
+    """A ship is not a piece: its move carries the crew; 12..14 always mean BG, MI, FR."""
+    from rules.jackal.moves import K_SHIP, any_piece_name, piece_index
+
+    ship = Move.parse("YS A7-A6")
+    assert ship.code & 7 == K_SHIP and ship.code >> 3 & 15 == 1 and ship.piece == "YS"
+    assert [any_piece_name(p) for p in (12, 13, 14)] == ["BG", "MI", "FR"]
+    assert [piece_index(name) for name in ("BG", "MI", "FR", "R3")] == [12, 13, 14, 11]
+    with pytest.raises(NotationError, match="a ship"):
+        piece_index("WS")
+    s = pos(players=2, turn="yellow")
+    with pytest.raises(IllegalMove, match="Legal for YS: YS A7-A6, YS A7-A8"):
+        s.apply("YS A7-B7")

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from rules.bots.random_bot import choose_move
 from rules.jackal import Move, State, new_game, player_view, replay
 from rules.jackal.geometry import BERTHS, LAND
-from rules.jackal.state import CREW_MASK, P_NONE
+from rules.jackal.position import CREW_MASK, P_NONE
 from rules.jackal.tiles import CAVE, GALLEON, GOLD, OGRE, SPINNER, STOPPABLE, THICKET, TRAP
 
 SETUPS = [(2, False), (3, False), (4, False), (4, True)]
@@ -181,6 +181,22 @@ def test_random_bot_plays_whole_games_from_views_only(ruleset):
             view = player_view(s, s.to_act())
             s.apply(choose_move(view, rng))
         check_invariants(s)
+        assert s.outcome().reason != "agreement"
+
+
+def test_random_bot_never_offers_nor_accepts_to_end_the_game():
+    """The bot plays on (ruling E16): a random offer would end games on a whim."""
+    s = new_game("classic", players=2, seed="bot-agree")
+    s.apply("offer end")
+    s.apply(s.legal_moves()[0])
+    view = player_view(s, s.to_act())
+    assert "accept end" in view.legal_moves
+    rng = random.Random(0)
+    assert {choose_move(view, rng) for _ in range(200)} == set(view.legal_moves) - {"accept end"}
+    s = new_game("classic", players=2, seed="bot-agree")
+    view = player_view(s, 0)
+    assert "offer end" in view.legal_moves
+    assert "offer end" not in {choose_move(view, rng) for _ in range(200)}
 
 
 @pytest.mark.slow

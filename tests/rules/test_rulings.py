@@ -17,7 +17,8 @@ def test_ruling_01_one_action_then_the_turn_passes():
     """Ruling 1: one action per turn: move the ship, disembark one pirate, move one pirate, swim
     one sea cell, or revive."""
     s = new_game("classic", players=4, seed="r1")
-    assert legal(s) == ["W1 G1-G2", "W2 G1-G2", "W3 G1-G2", "WS G1-F1", "WS G1-H1"]
+    # `offer end` is no action: a free offer to end the game (ruling 20, E16).
+    assert legal(s) == ["W1 G1-G2", "W2 G1-G2", "W3 G1-G2", "WS G1-F1", "WS G1-H1", "offer end"]
     play(s, "WS G1-H1")
     assert s.crew_to_act() == "yellow" and s.to_act() == 1
 
@@ -668,7 +669,8 @@ def test_ruling_19_dead_crew_is_out_and_its_score_stands(ruleset):
     assert s.crew_to_act() == "black" and not any("Yellow" in line for line in lines)
     play(s, "B1 G13-G12", "W1 H1-H2")
     assert s.crew_to_act() == "black"
-    play(s, "end by agreement")
+    # Yellow is out: Black and White alone end the game by agreement (E16).
+    play(s, "offer end", "B1 G12-G11", "accept end")
     assert s.outcome().scores == {0: 0, 1: 2, 2: 0}
 
 
@@ -702,10 +704,14 @@ def test_ruling_20_coins_under_face_down_tiles_keep_the_game_going():
     assert not s.is_over()
 
 
-def test_ruling_20_end_by_agreement():
-    """Ruling 20: it also ends by unanimous agreement of the players still in."""
-    s = new_game("classic", players=3, seed="agree")
-    play(s, "end by agreement")
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_ruling_20_end_by_agreement(ruleset):
+    """Ruling 20: it also ends by unanimous agreement of the players still in (E16: one offers,
+    every other player still in accepts on their own turn)."""
+    s = new_game(ruleset, players=3, seed="agree")
+    play(s, "offer end", "WS G1-H1", "accept end")
+    assert not s.is_over()
+    play(s, "YS A7-A8", "accept end")
     assert s.is_over() and s.outcome().reason == "agreement"
     assert s.outcome().ranking == [[0, 1, 2]]
 

@@ -11,7 +11,8 @@ import pytest
 from jackal_testkit import at, coins, legal, play, pos
 
 from rules.jackal import IllegalMove, Move, State, new_game, player_view
-from rules.jackal.tiles import second_edition_deck, tile_name
+from rules.jackal.decks import deck
+from rules.jackal.tiles import tile_name
 
 SE = "second-edition"
 
@@ -30,9 +31,9 @@ def chars(s):
 def test_se_deck_is_the_rules_md_table():
     """RULES.md deck: 117 tiles; 18 empty, galleon, smoke x2, lighthouse, caves x4, earthquake,
     dense jungle x3, caramba, bottles 1/2/3 x3/2/1, Ben Gunn, Missionary, Friday."""
-    deck = second_edition_deck()
-    names = [tile_name(k, a) for k, a in deck]
-    assert len(deck) == 117
+    tiles = deck("second-edition")
+    names = [tile_name(k, a) for k, a in tiles]
+    assert len(tiles) == 117
     assert sum(1 for n in names if n == "an empty tile") == 18
     for name, n in [
         ("the galleon's treasure chest", 1),

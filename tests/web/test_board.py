@@ -13,6 +13,7 @@ from django.urls import reverse
 from games.board_svg import render_board
 from games.models import Game, Move
 from games.services import head_state, submit_move
+from rules.bots.random_bot import choose_move
 from rules.jackal import Move as RulesMove
 from rules.jackal import custom_position, new_game, player_view
 from tests.factories import make_user, start_game
@@ -155,7 +156,7 @@ def test_move_by_clicking_a_target_with_htmx(client, game, alice):
     html = response.content.decode()
     assert response.status_code == 200
     assert html.lstrip().startswith('<section id="board"') and 'data-ply="1"' in html
-    assert f"You played {move}." in html
+    assert "You played WS G1-H1 (Sail the white ship to H1)." in html
     assert "Yellow to move: waiting for bob." in html
     game.refresh_from_db()
     assert game.ply == 1 and game.to_act_seat == 1
@@ -170,7 +171,8 @@ def test_move_without_javascript_redirects_back_with_a_message(client, game, ali
     response = client.post(move_url(game), {"move": move, "expected_ply": "0"})
     assert response.status_code == 302 and response["Location"] == page_url(game)
     html = client.get(response["Location"]).content.decode()
-    assert f"You played {move}." in html and 'data-ply="1"' in html
+    assert f"You played {move} (Sail the white ship to {move[-2:]})." in html
+    assert 'data-ply="1"' in html
     assert Game.objects.get(pk=game.pk).ply == 1
 
 
@@ -179,7 +181,9 @@ def test_move_typed_in_notation(client, game, alice):
     response = as_user(client, alice).post(
         move_url(game), {"notation": "  " + move.lower() + " ", "expected_ply": "0"}, **HTMX
     )
-    assert "You played" in response.content.decode()
+    # The confirmation echoes the canonical notation and the move in words, not what was typed.
+    html = response.content.decode()
+    assert f"You played {move} (" in html and move.lower() not in html
     assert Move.objects.get(game=game).text == move  # the ledger keeps canonical notation
 
 
@@ -295,7 +299,7 @@ def test_coin_can_be_carried_or_left(client, game, alice):
     assert "W1 F5-F6$" in values
     assert 'aria-label="Move White 1 to F6 with a coin"' in html
     response = client.post(move_url(game), {"move": "W1 F5-F6$", "expected_ply": "0"}, **HTMX)
-    assert "You played W1 F5-F6$." in response.content.decode()
+    assert "You played W1 F5-F6$ (Move White 1 to F6 with a coin)." in response.content.decode()
 
 
 def test_pending_chain_choice_preselects_the_pirate(client, game, alice):
@@ -322,7 +326,8 @@ def play_random_plies(game, players, plies, rng):
     for _ in range(plies):
         game.refresh_from_db()
         seat = game.to_act_seat
-        move = rng.choice(legal_moves(game, seat))
+        # As the random bot chooses: never an offer to end the game, which could end it early.
+        move = choose_move(player_view(head_state(game), seat), rng)
         submit_move(game.pk, seat_index=seat, text=move, expected_ply=game.ply, user=players[seat])
     game.refresh_from_db()
 
@@ -397,3 +402,230 @@ def test_board_svg_shows_revealed_tiles_pieces_and_coins():
     assert "G6: face-down tile" in svg and "gold" not in svg.split("G6:")[1][:40]
     assert "White 1 at F4, on step 2" in svg and "E5: empty; 3 coins" in svg
     assert svg.count('class="selected"') == 1 and svg.count('class="target"') == 1
+
+
+def agreement_buttons(html):
+    """The buttons about ending the game by agreement: their words, by the move they post."""
+    return dict(
+        (value, unescape(label))
+        for value, label in re.findall(
+            r'<button type="submit" name="move" value="((?:offer|accept) end)"[^>]*>([^<]+)<', html
+        )
+    )
+
+
+def test_ending_by_agreement_is_an_offer_the_other_player_accepts(client, game, alice, bob):
+    """Ruling E16 over HTTP: alice offers (her turn goes on), bob accepts on his turn."""
+    html = as_user(client, alice).get(page_url(game)).content.decode()
+    assert agreement_buttons(html) == {"offer end": "Offer to end the game by agreement"}
+    html = client.post(
+        move_url(game), {"move": "offer end", "expected_ply": "0"}, **HTMX
+    ).content.decode()
+    assert "offers to end the game by agreement" in html and agreement_buttons(html) == {}
+    game.refresh_from_db()
+    assert game.is_running and game.ply == 1 and game.to_act_seat == 0
+    client.post(move_url(game), {"move": SAIL, "expected_ply": "1"}, **HTMX)
+
+    html = as_user(client, bob).get(page_url(game)).content.decode()
+    assert agreement_buttons(html) == {
+        "accept end": "Accept the offer to end the game by agreement"
+    }
+    client.post(move_url(game), {"move": "accept end", "expected_ply": "2"}, **HTMX)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.outcome["reason"] == "agreement"
+    assert list(game.moves.values_list("text", "seat")) == [
+        ("offer end", 0),
+        (SAIL, 0),
+        ("accept end", 1),
+    ]
+
+
+def test_one_player_cannot_end_the_game_by_typing_it(client, game, alice):
+    """Issue 17: the retired `end by agreement` is refused like any illegal move."""
+    response = as_user(client, alice).post(
+        move_url(game), {"notation": "end by agreement", "expected_ply": "0"}, **HTMX
+    )
+    notice = re.search(
+        r'<p class="message error" role="alert">(.*?)</p>', response.content.decode(), re.S
+    )
+    assert notice and "one player cannot end the game" in unescape(notice.group(1))
+    game.refresh_from_db()
+    assert game.is_running and game.ply == 0 and not game.moves.exists()
+
+
+# --- The second edition: its pieces, tiles and decisions, in words and clickable ----------------
+
+SE = "second-edition"
+
+
+@pytest.fixture
+def se_game(alice, bob):
+    return start_game(alice, bob, ruleset=SE)
+
+
+def se_position(**kw):
+    """A second-edition position with a face-down reserve chest, so the game is not over."""
+    kw["tiles"] = {"C11": "?gold:1", **kw.get("tiles", {})}
+    return custom_position(ruleset=SE, **kw)
+
+
+def buttons(html):
+    """Every move button of the page (targets on the board and the list below): value -> words."""
+    found = re.findall(r'<button type="submit"[^>]*name="move" value="([^"]+)"[^>]*>([^<]*)<', html)
+    return {unescape(v): unescape(text) for v, text in found}
+
+
+def test_a_character_is_drawn_on_the_island_and_is_moved_like_a_pirate(client, se_game, alice):
+    set_position(
+        se_game,
+        se_position(tiles={"F5": "ben-gunn"}, characters={"BG": ("white", "F5")}),
+    )
+    client = as_user(client, alice)
+    html = client.get(page_url(se_game)).content.decode()
+    assert "<title>Ben Gunn at F5, with White</title>" in html
+    assert 'class="character crew-white"' in html
+    assert 'id="piece-BG"' in html and ">Ben Gunn at F5<" in html
+    assert "(dead)" not in html and "Black G" not in html
+    assert "crew-chip-character" in html  # BG is not one of Black's pieces
+    html = client.get(partial_url(se_game) + "?select=BG", **HTMX).content.decode()
+    assert 'aria-label="Move Ben Gunn to F6"' in html
+    response = client.post(move_url(se_game), {"move": "BG F5-F6", "expected_ply": "0"}, **HTMX)
+    html = response.content.decode()
+    assert "You played BG F5-F6 (Move Ben Gunn to F6)." in html
+    # The log colours the line as a character's, not as Black's (B is Black's letter).
+    (log_line,) = re.findall(r'<li value="1"><span class="crew-dot ([\w-]+)">', html)
+    assert log_line == "crew-character"
+
+
+def test_the_galleons_chest_is_drawn_and_dragged_in_words(client, se_game, alice):
+    set_position(se_game, se_position(tiles={"F3": "galleon"}, pirates={"W1": "F3"}, chest="F3"))
+    client = as_user(client, alice)
+    html = client.get(partial_url(se_game) + "?select=W1&coin=1", **HTMX).content.decode()
+    assert (
+        "<title>F3: the galleon's treasure chest (worth 3); the galleon's chest lies here" in html
+    )
+    assert 'class="chest"' in html
+    assert "W1 F3-F4*" in target_values(html)
+    assert "Move White 1 to F4 with the galleon&#x27;s chest" in html
+
+
+def test_a_bottle_and_end_turn_are_buttons_in_words(client, se_game, alice):
+    set_position(
+        se_game,
+        se_position(
+            tiles={"F3": "trap"},
+            pirates={"W1": "F3", "W2": "F5"},
+            trapped=("W1",),
+            bottles={"white": 2},
+        ),
+    )
+    client = as_user(client, alice)
+    html = client.get(page_url(se_game)).content.decode()
+    assert '<span class="player-bottles">2 bottles</span>' in html
+    # No piece to select first: using a bottle is a button of its own.
+    assert buttons(html)["W1 F3 bottle"] == "White 1 at F3 uses a message bottle"
+    client.post(move_url(se_game), {"move": "W2 F5-F6", "expected_ply": "0"}, **HTMX)
+    html = client.get(page_url(se_game)).content.decode()
+    assert "You may use a bottle, or end your turn." in html
+    assert buttons(html)["end turn"] == "End the turn (keep the bottles)"
+    assert ">end turn<" not in html
+
+
+def test_the_lighthouse_asks_for_squares_to_look_under_and_shows_what_was_seen(
+    client, se_game, alice, bob
+):
+    set_position(
+        se_game,
+        se_position(
+            tiles={"F3": "?lighthouse", "D5": "?crocodile"}, pirates={"W1": "F2"}, default="?empty"
+        ),
+    )
+    client = as_user(client, alice)
+    client.post(move_url(se_game), {"move": "W1 F2-F3", "expected_ply": "0"}, **HTMX)
+    html = client.get(page_url(se_game)).content.decode()
+    assert "White 1 is at the lighthouse: click a face-down tile to look under it" in html
+    assert 'id="target-D5"' in html
+    assert 'aria-label="Lighthouse: look under the tile at D5"' in html
+    html = client.post(
+        move_url(se_game), {"move": "W1 F3 peek D5", "expected_ply": "1"}, **HTMX
+    ).content.decode()
+    assert "D5: face-down tile (you saw crocodile under it)" in html
+    assert 'class="peeked' in html
+    # bob did not look: his board keeps D5 anonymous.
+    html = as_user(client, bob).get(page_url(se_game)).content.decode()
+    assert "you saw" not in html and "crocodile" not in html
+
+
+def test_the_earthquake_asks_for_two_squares_to_swap(client, se_game, alice):
+    set_position(
+        se_game,
+        se_position(tiles={"F3": "?earthquake", "D5": "gold:2", "E7": "ice"}, pirates={"W1": "F2"}),
+    )
+    client = as_user(client, alice)
+    client.post(move_url(se_game), {"move": "W1 F2-F3", "expected_ply": "0"}, **HTMX)
+    html = client.get(page_url(se_game)).content.decode()
+    assert "Earthquake: click the first of two tiles to swap." in html
+    assert 'aria-label="Earthquake: swap the tile at D5"' in html
+    html = client.post(
+        move_url(se_game), {"move": "W1 F3 quake D5", "expected_ply": "1"}, **HTMX
+    ).content.decode()
+    assert "Earthquake: click the tile to swap with D5." in html
+    # The engine tells nothing of the first tile chosen: the log says the move in words.
+    assert "<strong>W1 F3 quake D5</strong>" in html
+    assert '<span class="events">Earthquake: swap the tile at D5</span>' in html
+    assert 'aria-label="Earthquake: swap the tile at E7"' in html
+
+
+def test_every_tile_of_both_rulesets_has_a_picture_and_its_name():
+    from games import tile_art
+    from rules.jackal.tiles import KIND_NAMES, SEA, SPINNER_NAMES
+
+    kinds = {name for kind, name in KIND_NAMES.items() if kind != SEA} | set(SPINNER_NAMES.values())
+    assert kinds <= set(tile_art.STYLE) and kinds - {"empty", "arrow", "gold", "cannon"} <= {
+        t for t in tile_art.STYLE if tile_art.STYLE[t][2]
+    }
+    for name in kinds - {"empty"}:
+        assert name in tile_art._ART, f"{name} has no picture"
+
+
+def test_a_kind_of_move_the_page_does_not_know_is_a_button_with_its_notation(
+    client, game, alice, monkeypatch
+):
+    """The ledger may add kinds of moves (e.g. `offer end`) before this page has words for
+    them: the page still offers them, by notation, instead of failing."""
+    from games.views import board as board_views
+
+    class MoveOfAFutureKind(board_views.RulesMove):
+        """`offer end` as if the page had never heard of its kind."""
+
+        __slots__ = ()
+
+        @property
+        def kind(self):
+            return "future" if str(self) == "offer end" else super().kind
+
+    monkeypatch.setattr(board_views, "RulesMove", MoveOfAFutureKind)
+    response = as_user(client, alice).get(page_url(game))
+    assert response.status_code == 200
+    assert buttons(response.content.decode())["offer end"] == "offer end"
+
+
+def test_second_edition_face_down_tiles_render_identically_whatever_lies_under_them():
+    first = new_game(SE, players=2, seed="one")
+    second = new_game(SE, players=2, seed="two")
+    assert first.to_json()["tiles"] != second.to_json()["tiles"]
+    for seat in (None, 0, 1):
+        assert render_board(player_view(first, seat)) == render_board(player_view(second, seat))
+
+
+def test_under_smoke_the_next_crews_player_moves_and_is_told_why(client, se_game, alice, bob):
+    set_position(se_game, se_position(tiles={"F3": "?smoke"}, pirates={"W1": "F2"}))
+    client = as_user(client, alice)
+    client.post(move_url(se_game), {"move": "W1 F2-F3", "expected_ply": "0"}, **HTMX)
+    html = client.get(page_url(se_game)).content.decode()
+    assert (
+        "Your turn: move Yellow. Smoke: each crew is moved by the next crew&#x27;s player." in html
+    )
+    assert 'id="piece-Y1"' in html
+    html = as_user(client, bob).get(page_url(se_game)).content.decode()
+    assert "Yellow to move: waiting for alice. Smoke:" in html

@@ -18,7 +18,8 @@ from django.urls import reverse
 from games.models import Game
 from games.services import head_state, submit_move
 from jackal_site.asgi import application
-from rules.jackal import custom_position
+from rules.bots.random_bot import choose_move
+from rules.jackal import custom_position, player_view
 from tests.factories import make_user, start_game
 
 CSRF = re.compile(r"[A-Za-z0-9]{64}|[A-Za-z0-9]{32}")
@@ -32,9 +33,10 @@ def table(transactional_db):
     rng = random.Random(3)
     for _ in range(12):
         game.refresh_from_db()
-        moves = [str(m) for m in head_state(game).legal_moves()]
         seat, ply = game.to_act_seat, game.ply
-        submit_move(game.pk, seat_index=seat, text=rng.choice(moves), expected_ply=ply)
+        # As the random bot plays: an accepted offer to end the game would end it here.
+        move = choose_move(player_view(head_state(game), seat), rng)
+        submit_move(game.pk, seat_index=seat, text=move, expected_ply=ply)
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING
     return game, everyone_around(alice, bob)

@@ -1,10 +1,12 @@
 """The move ledger: the one door, append-only rows, the cached head, verify_ledgers."""
 
+import json
 import random
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
+from django.db.models import ProtectedError
 
 from games.models import Game, Move
 from games.services import (
@@ -15,7 +17,8 @@ from games.services import (
     submit_move,
     verify_ledger,
 )
-from rules.jackal import State, replay
+from rules.bots.random_bot import choose_move
+from rules.jackal import LATEST_DECK, State, new_game, player_view, replay
 from tests.factories import make_user, start_game
 
 pytestmark = pytest.mark.django_db
@@ -38,10 +41,12 @@ def play(game: Game, moves: int, rng: random.Random) -> None:
         game.refresh_from_db()
         if game.status != Game.Status.RUNNING:
             return
+        # As the random bot plays: an accepted offer to end the game would cut it short.
+        view = player_view(head_state(game), game.to_act_seat)
         submit_move(
             game.pk,
             seat_index=game.to_act_seat,
-            text=rng.choice(legal(game)),
+            text=choose_move(view, rng),
             expected_ply=game.ply,
         )
 
@@ -110,6 +115,24 @@ def test_cached_head_equals_the_replayed_ledger(game):
     assert verify_ledger(game) == []
 
 
+def test_a_game_dealt_before_the_deck_correction_plays_on_and_replays_exactly(game):
+    """Decks are versioned (rulings E18): a game whose stored position predates the versions was
+    dealt from deck 1 (the T arrow); it keeps that island, and the ledger replays to it."""
+    old_deal = new_game(
+        game.ruleset, players=game.players, seed=game.seed, teams=game.teams, deck=1
+    )
+    assert "deck" not in old_deal.to_json()  # as positions were stored before versioning
+    Game.objects.filter(pk=game.pk).update(state=old_deal.to_json())
+    play(game, 40, random.Random(5))
+    game.refresh_from_db()
+    assert "deck" not in game.state and head_state(game).deck == 1
+    assert verify_ledger(game) == []
+    texts = list(game.moves.order_by("ply").values_list("text", flat=True))
+    with_latest = new_game(game.ruleset, players=game.players, seed=game.seed, deck=LATEST_DECK)
+    assert with_latest.to_json()["tiles"] != old_deal.to_json()["tiles"]
+    assert replay(game.ruleset, game.players, game.seed, texts, deck=1).to_json() == game.state
+
+
 def test_verify_ledgers_passes_clean_games_and_fails_a_tampered_one(game, capsys):
     other = start_game(make_user("carol"), make_user("dave"))
     play(game, 20, random.Random(1))
@@ -118,6 +141,7 @@ def test_verify_ledgers_passes_clean_games_and_fails_a_tampered_one(game, capsys
     assert "2 games checked" in capsys.readouterr().out
 
     # Someone edits the cached state behind the ledger's back.
+    other.refresh_from_db()
     tampered = head_state(other)
     tampered.apply(tampered.legal_moves()[0])
     Game.objects.filter(pk=other.pk).update(state=tampered.to_json(), ply=other.ply)
@@ -125,12 +149,114 @@ def test_verify_ledgers_passes_clean_games_and_fails_a_tampered_one(game, capsys
         call_command("verify_ledgers")
 
 
+def behind_the_ledgers_back(sql: str, params=()) -> None:
+    """Raw SQL as the tables' owner could run it, the ledger's triggers switched off (PostgreSQL
+    refuses DELETE of moves and winding a game back): what verify_ledgers is there to catch."""
+    postgresql = connection.vendor == "postgresql"
+    with connection.cursor() as cursor:
+        if postgresql:
+            cursor.execute("SET LOCAL session_replication_role = replica")
+        cursor.execute(sql, params)
+        if postgresql:
+            cursor.execute("SET LOCAL session_replication_role = origin")
+
+
 def test_verify_ledger_finds_a_gap(game):
     play(game, 5, random.Random(3))
-    with connection.cursor() as cursor:
-        cursor.execute("DELETE FROM games_move WHERE game_id = %s AND ply = 3", [game.pk])
+    behind_the_ledgers_back("DELETE FROM games_move WHERE game_id = %s AND ply = 3", [game.pk])
     game.refresh_from_db()
     assert verify_ledger(game) == ["the ledger has a gap: ply 3 is missing"]
+
+
+def end_by_agreement(game: Game) -> None:
+    """alice offers, plays, and bob accepts: a finished game in three plies."""
+    for seat, text in ((0, "offer end"), (0, "WS G1-H1"), (1, "accept end")):
+        submit_move(game.pk, seat_index=seat, text=text, expected_ply=game.ply)
+        game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.outcome["reason"] == "agreement"
+
+
+def test_verify_ledgers_notices_a_cut_ledger(game):
+    end_by_agreement(game)
+    behind_the_ledgers_back("DELETE FROM games_move WHERE game_id = %s AND ply = 3", [game.pk])
+    game.refresh_from_db()
+    assert verify_ledger(game) == [
+        "the ledger was cut: it ends at ply 2 but the game has had 3 moves"
+    ]
+
+
+def test_verify_ledgers_notices_a_cut_ledger_even_when_the_game_was_wound_back(game):
+    """The last move cut and the cached head wound back to match: the game still says it is
+    finished, with an outcome its ledger no longer reaches."""
+    end_by_agreement(game)
+    cut = replay(game.ruleset, game.players, game.seed, ["offer end", "WS G1-H1"])
+    behind_the_ledgers_back("DELETE FROM games_move WHERE game_id = %s AND ply = 3", [game.pk])
+    behind_the_ledgers_back(
+        "UPDATE games_game SET ply = 2, state = %s WHERE id = %s",
+        [json.dumps(cut.to_json()), game.pk],
+    )
+    game.refresh_from_db()
+    assert verify_ledger(game) == [
+        "the game is finished but its ledger does not reach the end: cut?"
+    ]
+    with pytest.raises(CommandError, match=rf"1 of 1 games differ.*\[{game.pk}\]"):
+        call_command("verify_ledgers")
+
+
+def test_moves_are_never_deleted_through_the_orm(game):
+    end_by_agreement(game)
+    row = Move.objects.filter(game=game).last()
+    with pytest.raises(TypeError, match="append-only"):
+        row.delete()
+    with pytest.raises(TypeError, match="append-only"):
+        Move.objects.filter(game=game).delete()
+    assert game.moves.count() == 3 and verify_ledger(game) == []
+
+
+def test_a_game_with_moves_cannot_be_deleted(game):
+    """Deleting a game would take its ledger along: it is refused; staff abort games instead."""
+    submit_move(game.pk, seat_index=0, text="WS G1-H1", expected_ply=0)
+    with pytest.raises(ProtectedError):
+        Game.objects.get(pk=game.pk).delete()
+    assert Game.objects.filter(pk=game.pk).exists() and game.moves.count() == 1
+    fresh = start_game(make_user("erin"), make_user("frank"))
+    fresh.delete()  # a game without moves has no ledger to lose
+    assert not Game.objects.filter(pk=fresh.pk).exists()
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "DELETE FROM games_move",
+        "TRUNCATE games_move",
+        "TRUNCATE games_game CASCADE",
+        "DELETE FROM games_game",  # the moves hold their game through the foreign key
+        "UPDATE games_game SET ply = ply - 1",  # winding back, to hide a cut
+    ],
+)
+def test_postgresql_refuses_to_cut_the_ledger(postgres, game, sql):
+    end_by_agreement(game)
+    with (
+        pytest.raises(DatabaseError, match="append-only|ply never goes back|foreign key"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        # The test database lets Django's flush TRUNCATE (tests/conftest.py); this session not.
+        cursor.execute("SET LOCAL jackal.ledger_flush = 'off'")
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute(sql)
+    game.refresh_from_db()
+    assert game.moves.count() == game.ply == 3 and verify_ledger(game) == []
+
+
+def test_postgresql_truncates_the_ledger_only_when_told_it_wipes_the_database(postgres, game):
+    end_by_agreement(game)
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL jackal.ledger_flush = 'on'")
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # no checks pending: TRUNCATE needs it
+        # CASCADE: the games' messages and ratings refer to them too.
+        cursor.execute("TRUNCATE games_move, games_seat, games_game CASCADE")
+    assert not Move.objects.exists() and not Game.objects.exists()
 
 
 def test_a_game_plays_through_the_service_to_its_end(game):

@@ -63,6 +63,10 @@ def test_open_table_through_the_form_and_join_starts_the_game(client, alice, bob
             {"ruleset": "classic", "setup": "3", "visibility": "public", "bots": "many"},
             "Enter a whole number",
         ),
+        (
+            {"ruleset": "classic", "setup": "2", "visibility": "public", "bots": "0", "rated": "x"},
+            "Select a valid choice",
+        ),
     ],
 )
 def test_bad_table_forms_are_refused_and_open_nothing(client, alice, form, message):
@@ -71,6 +75,16 @@ def test_bad_table_forms_are_refused_and_open_nothing(client, alice, form, messa
     assert response.status_code == 200
     assert message in response.content.decode()
     assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(("chosen", "stored"), [("", None), ("yes", True), ("no", False)])
+def test_the_table_form_sets_whether_the_game_is_rated(client, alice, chosen, stored):
+    """Issue 11: rated or unrated is chosen when a table opens; empty keeps the default for the
+    kind of table (public rated, invitation-only unrated: ratings.services.is_rated)."""
+    client.force_login(alice)
+    form = {"ruleset": "classic", "setup": "2", "visibility": "public", "bots": "0"}
+    client.post(reverse("new_table"), {**form, "rated": chosen})
+    assert Game.objects.get().rated is stored
 
 
 def test_table_with_bots_starts_at_once(client, alice):
@@ -164,10 +178,31 @@ def test_a_seated_player_waiting_at_a_table_sees_the_game_start(client, alice, b
     game = open_table(creator=alice, players=2)
     client.force_login(alice)
     waiting = client.get(reverse("game_board", args=[game.pk])).content.decode()
-    assert '<meta http-equiv="refresh" content="15">' in waiting
+    assert '<noscript><meta http-equiv="refresh" content="15"></noscript>' in waiting
     client.force_login(bob)  # bob only looks: no refresh for him until he sits down
     assert "http-equiv" not in client.get(reverse("game_board", args=[game.pk])).content.decode()
     join_table(game.pk, bob)
     client.force_login(alice)
     started = client.get(reverse("game_board", args=[game.pk])).content.decode()
     assert 'id="board"' in started and "http-equiv" not in started
+
+
+@pytest.mark.django_db
+def test_the_open_table_form_seats_bots_of_the_chosen_level(client):
+    client.force_login(make_user("lena"))
+    client.post(
+        reverse("new_table"),
+        {
+            "ruleset": "classic",
+            "setup": "3",
+            "visibility": "public",
+            "bots": "2",
+            "bot_level": "strong",
+        },
+    )
+    game = Game.objects.get(created_by__username="lena")
+    assert list(game.seats.order_by("index").values_list("bot", flat=True)) == [
+        "",
+        "strong",
+        "strong",
+    ]

@@ -22,6 +22,13 @@ def test_home_says_what_the_site_is_and_offers_sign_up_and_log_in(client):
     assert reverse("account_login") in page
 
 
+def test_home_promises_no_turn_emails_while_the_site_sends_none(client):
+    # Turn e-mails do not exist yet: the page points to where a player sees whose turn it is.
+    page = client.get(reverse("home")).content.decode()
+    assert "e-mail you" not in page
+    assert "My games" in page and "your turn" in page
+
+
 def test_htmx_is_served_locally_and_csrf_rides_on_htmx_requests(client):
     page = client.get(reverse("home")).content.decode()
     scripts = re.findall(r'<script[^>]*src="([^"]+)"', page)

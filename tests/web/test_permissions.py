@@ -1,6 +1,6 @@
 """Who may do what, for every game URL and the websocket: anonymous, a stranger, a spectator,
 each seat, staff. Alice and bob play; carol watches public games; mallory is a stranger to
-private ones; dora is staff."""
+private ones; dora is a superuser (test_staff_powers.py has staff without permissions)."""
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -46,7 +46,7 @@ BOARD_ACCESS = [
     ("alice", 200, 200),
     ("bob", 200, 200),
     ("carol", 200, 404),  # a spectator of public games; a stranger to private ones
-    ("dora", 200, 200),  # staff may look at any game (a spectator's view)
+    ("dora", 200, 200),  # a superuser holds watch_private_game (a spectator's view)
 ]
 
 

@@ -1,7 +1,9 @@
 """The project's own deterministic RNG: xoshiro256** seeded from SHA-256 of the game seed.
 
-It exists so that a seed deals the same island on every Python version (``random.shuffle`` makes no
-such promise).
+It exists so that a seed deals the same board on every Python version (``random.shuffle`` makes
+no such promise). Every chance event of a game (a deal, a die) comes from the game's seed: the deal
+from ``DealRng(seed)``, a die rolled later from ``chance_rng(seed, ply)``, so that a replay of the
+same moves meets the same luck, whatever was asked of the generator before.
 
 >>> rng = DealRng("example")
 >>> [rng.below(10) for _ in range(5)]
@@ -58,3 +60,18 @@ class DealRng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+def chance_rng(seed: str, ply: int, draw: str = "") -> DealRng:
+    """The generator for the chance event at ``ply`` (``draw`` tells several apart in one ply).
+
+    It depends on nothing but its arguments, so a replay, a copy or a position loaded from JSON
+    rolls the same dice at the same ply.
+
+    >>> chance_rng("example", 7).below(6) == chance_rng("example", 7).below(6)
+    True
+    >>> [chance_rng("example", ply).below(6) for ply in range(6)]
+    [5, 3, 1, 1, 1, 2]
+    """
+    # The unit separator cannot occur in a seed the site makes (hex) nor in a ply number.
+    return DealRng(f"{seed}\x1fchance\x1f{ply}\x1f{draw}")

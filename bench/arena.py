@@ -1,0 +1,152 @@
+"""Arena: games between two bot levels, with win rates and a 95 % confidence interval.
+
+    python3 bench/arena.py easy random --games 20                 # 1 v 1, both rulesets
+    python3 bench/arena.py strong easy --games 12 --iterations 300
+    python3 bench/arena.py strong easy --players 4 --games 8      # one strong v three easy
+
+Level A plays one seat, level B every other seat (free-for-all); the seat A plays rotates from
+game to game and the rulesets alternate (classic, second edition) unless --ruleset is given.
+Every game is dealt from ``<seed>-<n>`` and every bot decision is seeded by (game, ply, seat), so a
+run is reproducible by --seed (budgets in iterations; --seconds would make it machine-dependent).
+
+A "win" is A finishing alone first; sharing first place is a draw. The rate counts a draw as half
+and its 95 % interval is Wilson's score interval. The margin is A's score minus the best other
+seat's score.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from rules.bots import LEVELS, choose, seat_knowledge  # noqa: E402
+from rules.jackal import new_game  # noqa: E402
+
+RULESETS = ("classic", "second-edition")
+OUTCOME = {1.0: "win ", 0.5: "draw", 0.0: "loss"}
+AIMS = {
+    ("easy", "random", 2): "aim: easy beats random in >= 95 % of 1-vs-1 games",
+    ("strong", "easy", 2): "aim: strong beats easy in >= 80 % of 1-vs-1 games at <= 1 s a decision",
+    ("strong", "easy", 4): "aim: one strong v three easy finishes first >= 50 % of the time",
+}
+
+
+def play_one(args: tuple) -> dict:
+    a, b, players, ruleset, seed, n, iterations, max_plies = args
+    a_seat = n % players
+    levels = [a if seat == a_seat else b for seat in range(players)]
+    s = new_game(ruleset, players=players, seed=f"{seed}-{n}")
+    think = {a: 0.0, b: 0.0}
+    decisions = {a: 0, b: 0}
+    while not s.is_over() and s.ply < max_plies:
+        seat = s.to_act()
+        level = levels[seat]
+        start = time.perf_counter()
+        budget = iterations if level in ("normal", "strong") else None
+        move = choose(level, seat_knowledge(s, seat), f"{seed}-{n}-{s.ply}-{seat}", budget)
+        think[level] += time.perf_counter() - start
+        decisions[level] += 1
+        s.apply(move)
+    seat_scores = {seat: 0 for seat in range(players)}
+    for crew, score in s.scores().items():
+        seat_scores[s.crew_owner(crew)] += score
+    mine = seat_scores[a_seat]
+    best_other = max(v for seat, v in seat_scores.items() if seat != a_seat)
+    result = 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
+    return {
+        "n": n,
+        "ruleset": ruleset,
+        "result": result,
+        "margin": mine - best_other,
+        "plies": s.ply,
+        "finished": s.is_over(),
+        "think": think,
+        "decisions": decisions,
+    }
+
+
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("a", choices=LEVELS)
+    parser.add_argument("b", choices=LEVELS)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    parser.add_argument("--ruleset", choices=RULESETS, help="only this ruleset")
+    parser.add_argument("--iterations", type=int, help="search budget for normal/strong")
+    parser.add_argument("--seed", default="arena")
+    parser.add_argument("--max-plies", type=int, default=1500, help="unfinished games: by score")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    opts = parser.parse_args()
+    rulesets = [opts.ruleset] if opts.ruleset else list(RULESETS)
+    work = [
+        (
+            opts.a,
+            opts.b,
+            opts.players,
+            rulesets[n % len(rulesets)],
+            opts.seed,
+            n,
+            opts.iterations,
+            opts.max_plies,
+        )
+        for n in range(opts.games)
+    ]
+    start = time.perf_counter()
+    games = []
+
+    def report(g: dict) -> None:
+        # Printed as each game ends (flushed): a long run shows its progress.
+        games.append(g)
+        print(
+            f"game {g['n']:3d} {g['ruleset']:14s} A {OUTCOME[g['result']]}"
+            f" margin {g['margin']:+3d} plies {g['plies']}{'' if g['finished'] else ' (cut)'}",
+            flush=True,
+        )
+
+    if opts.jobs > 1:
+        with ProcessPoolExecutor(opts.jobs) as pool:
+            for g in pool.map(play_one, work):
+                report(g)
+    else:
+        for w in work:
+            report(play_one(w))
+    elapsed = time.perf_counter() - start
+    n = len(games)
+    wins = sum(g["result"] == 1 for g in games)
+    draws = sum(g["result"] == 0.5 for g in games)
+    rate = (wins + draws / 2) / n
+    lo, hi = wilson(rate, n)
+    margin = sum(g["margin"] for g in games) / n
+    budget = f", {opts.iterations} iterations" if opts.iterations else ""
+    print(f"\n{opts.a} (1 seat) v {opts.b} ({opts.players - 1} seats), {n} games{budget}")
+    print(
+        f"wins {wins}, draws {draws}, losses {n - wins - draws}; "
+        f"rate {rate:.0%} (95 % CI {lo:.0%}-{hi:.0%})"
+    )
+    print(f"average score margin {margin:+.2f}; {elapsed:.0f} s")
+    for level in (opts.a, opts.b):
+        d = sum(g["decisions"][level] for g in games)
+        t = sum(g["think"][level] for g in games)
+        if d:
+            print(f"{level}: {t / d * 1000:.0f} ms a decision on average ({d} decisions)")
+    aim = AIMS.get((opts.a, opts.b, opts.players))
+    if aim:
+        print(aim)
+
+
+if __name__ == "__main__":
+    main()

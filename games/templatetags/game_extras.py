@@ -1,0 +1,22 @@
+"""The panels beside a game's board: `{% chat_panel %}` and `{% rematch_panel %}`, drawn from the
+page's `game` and `user` (games/_chat.html includes both)."""
+
+from django import template
+
+register = template.Library()
+
+
+@register.inclusion_tag("games/chat_panel.html", takes_context=True)
+def chat_panel(context):
+    from games.views.chat import chat_context
+
+    return chat_context(context["game"], context["user"], csrf_token=context.get("csrf_token", ""))
+
+
+@register.inclusion_tag("games/rematch_panel.html", takes_context=True)
+def rematch_panel(context):
+    from games.views.rematch import rematch_context
+
+    return rematch_context(
+        context["game"], context["user"], csrf_token=context.get("csrf_token", "")
+    )

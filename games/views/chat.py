@@ -1,0 +1,83 @@
+"""A game's message thread: the panel beside the board, writing in it, muting someone.
+
+Both forms work without JavaScript (a post and a redirect back to the game); with htmx they swap
+the panel (`games/chat_panel.html`). New messages reach open pages over the game's websocket.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from games import access, chat
+from games.models import ChatMessage, Game
+
+PANEL = "games/chat_panel.html"
+
+
+def chat_context(game: Game, user, *, csrf_token="", error: str = "", draft: str = "") -> dict:
+    readable = chat.may_read(game, user)
+    muted = []
+    if readable and user.is_authenticated:
+        muted = list(get_user_model().objects.filter(pk__in=chat.muted_ids(user)))
+    return {
+        "game": game,
+        "user": user,
+        "readable": readable,
+        "writable": readable and chat.may_write(game, user),
+        "chat_messages": chat.thread(game, user) if readable else [],
+        "muted": muted,
+        "max_length": ChatMessage.MAX_LENGTH,
+        "csrf_token": csrf_token,
+        "error": error,
+        "draft": draft,
+    }
+
+
+def _game_for(request: HttpRequest, game_id: int) -> Game:
+    game = get_object_or_404(Game, pk=game_id)
+    if not access.can_watch(game, request.user):
+        raise Http404  # a private game does not admit to existing
+    return game
+
+
+def _answer(request: HttpRequest, game: Game, *, error: str = "", draft: str = "") -> HttpResponse:
+    if request.htmx:
+        # 200 even for an error: htmx swaps only successful answers, and the panel says it.
+        context = chat_context(game, request.user, error=error, draft=draft)
+        del context["csrf_token"]  # the request's own, from the context processor
+        return render(request, PANEL, context)
+    if error:
+        messages.error(request, error)
+    return redirect(f"{game.get_absolute_url()}#chat")
+
+
+@login_required
+@require_POST
+def post_message(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game_for(request, game_id)
+    text = request.POST.get("text", "")
+    try:
+        chat.post(game.pk, request.user, text)
+    except chat.ChatError as error:
+        return _answer(request, game, error=error.message, draft=text[: ChatMessage.MAX_LENGTH * 2])
+    return _answer(request, game)
+
+
+@login_required
+@require_POST
+def mute(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game_for(request, game_id)
+    other = request.POST.get("user", "")
+    if not other.isdigit() or not get_user_model().objects.filter(pk=int(other)).exists():
+        return _answer(request, game, error=gettext("There is no such person to mute."))
+    try:
+        chat.set_muted(request.user, int(other), request.POST.get("mute") != "0")
+    except chat.ChatError as error:
+        return _answer(request, game, error=error.message)
+    return _answer(request, game)

@@ -1,0 +1,300 @@
+"""The replay viewer, the deal revealed, verification, and export / import of game records.
+
+Each ply's board is computed from the seed and the ledger (`games.records.position_at`) and drawn
+by the live board's own renderer. While a game runs, the board is the viewer's own player view at
+that ply (a spectator's if they have no seat): a face-down tile never reaches the page. Once the
+game is over, everything is shown (`records.viewer_view`).
+
+Without JavaScript every control is a link (`?ply=37`) or a GET form; with htmx the same links
+swap only the `#replay` partial and push the URL.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games import access, records, services
+from games.board_svg import render_board
+from games.models import Game, Seat
+from rules.jackal import JackalError, View, player_view, seat_crews
+from rules.jackal import Move as RulesMove
+
+REPLAY_PARTIAL = "games/replay.html#replay"
+CREW_OF_LETTER = {"W": "white", "Y": "yellow", "B": "black", "R": "red"}
+IMPORT_SESSION_KEY = "imported_records"
+MAX_RECORD_BYTES = 128 * 1024  # a 1,000-move record is about 12 KB
+MAX_IMPORTS_KEPT = 3
+
+
+@dataclass(frozen=True)
+class ReplayMove:
+    ply: int
+    text: str
+    crew: str
+    name: str
+
+
+def _requested_ply(request: HttpRequest, total: int) -> int:
+    try:
+        ply = int(request.GET.get("ply", total))
+    except ValueError:
+        ply = total
+    return max(0, min(ply, total))
+
+
+def _last_move_cells(text: str | None) -> tuple[str | None, str | None] | None:
+    if not text:
+        return None
+    try:
+        m = RulesMove.parse(text)
+    except JackalError:
+        return None
+    return (str(m.origin) if m.origin else None, str(m.target) if m.target else None)
+
+
+def _replay_context(
+    *,
+    page_url: str,
+    view: View,
+    ply: int,
+    moves: list[ReplayMove],
+    players: list[dict],
+) -> dict:
+    total = len(moves)
+    last_text = moves[ply - 1].text if ply else None
+    svg = render_board(view, side=0, last_move=_last_move_cells(last_text))
+
+    def at(n: int) -> str:
+        return f"{page_url}?ply={n}"
+
+    return {
+        "move_list": _move_list(page_url, moves, ply),
+        "svg": svg,
+        "view": view,
+        "ply": ply,
+        "total": total,
+        "page_url": page_url,
+        "moves": moves,
+        "current": moves[ply - 1] if ply else None,
+        "players": players,
+        "nav": {
+            "first": at(0) if ply > 0 else "",
+            "prev": at(ply - 1) if ply > 0 else "",
+            "next": at(ply + 1) if ply < total else "",
+            "last": at(total) if ply < total else "",
+        },
+    }
+
+
+def _move_list(page_url: str, moves: list[ReplayMove], ply: int) -> SafeString:
+    """The move list as HTML: one link per ply. Built here rather than in the template, where a
+    1,000-move game cost most of the page's time (a template loop per entry)."""
+    swap = 'hx-target="#replay" hx-swap="outerHTML" hx-push-url="true"'
+    items = []
+    for n, crew, text in [(0, "", gettext("start"))] + [(m.ply, m.crew, m.text) for m in moves]:
+        href = escape(f"{page_url}?ply={n}")
+        current = ' aria-current="step" class="current"' if n == ply else ""
+        dot = f'<span class="crew-dot crew-{crew}"></span> ' if crew else ""
+        items.append(
+            f'<li value="{n}">{dot}<a href="{href}" hx-get="{href}" {swap}{current}>'
+            f"{escape(text)}</a></li>"
+        )
+    return mark_safe("".join(items))
+
+
+def _players(view: View, names: list[str], viewer_index: int | None) -> list[dict]:
+    return [
+        {
+            "name": name,
+            "crews": [c for c in view.crews if view.crew_owner.get(c) == index],
+            "coins": view.seat_scores.get(str(index), 0),
+            "is_viewer": index == viewer_index,
+        }
+        for index, name in enumerate(names)
+    ]
+
+
+def _respond(request: HttpRequest, template: str, context: dict) -> HttpResponse:
+    if request.htmx and not request.htmx.boosted:
+        return render(request, f"{template}#replay", context)
+    return render(request, template, context)
+
+
+# --- A game of this site -------------------------------------------------------------------------
+
+
+def _game_for_viewer(request: HttpRequest, game_id: int) -> tuple[Game, list[Seat], Seat | None]:
+    try:
+        game, seats = services.game_with_seats(game_id)
+    except services.NoSuchGame:
+        raise Http404 from None
+    seat = access.viewer_seat(seats, request.user)
+    if game.status == Game.Status.OPEN or not game.seed:
+        raise Http404  # nothing has been dealt yet
+    if seat is None and not access.can_watch(game, request.user):
+        raise Http404  # a private game does not admit to existing
+    return game, seats, seat
+
+
+@login_required
+@require_GET
+def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    game, seats, seat = _game_for_viewer(request, game_id)
+    rows = list(game.moves.order_by("ply").values_list("ply", "text", "seat"))
+    names = {s.index: s.occupant_name for s in seats}
+    moves = [
+        ReplayMove(ply, text, CREW_OF_LETTER.get(text[:1].upper(), ""), names.get(seat_, ""))
+        for ply, text, seat_ in rows
+    ]
+    ply = _requested_ply(request, len(moves))
+    state = records.position_at(game, ply, [m.text for m in moves])
+    seat_index = seat.index if seat is not None else None
+    view = records.viewer_view(game, state, seat_index, last=ply == len(moves))
+    ordered = [names.get(i, "") for i in range(game.players)]
+    context = _replay_context(
+        page_url=reverse("game_replay", args=[game.pk]),
+        view=view,
+        ply=ply,
+        moves=moves,
+        players=_players(view, ordered, seat_index),
+    )
+    context.update(game=game, my_seat=seat_index, revealed=game.is_over and bool(game.seed))
+    return _respond(request, "games/replay.html", context)
+
+
+@login_required
+@require_GET
+def verify(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The provably fair deal: the published hash, the revealed seed, and the check of both."""
+    game, _seats, _seat = _game_for_viewer(request, game_id)
+    context = {"game": game, "over": game.is_over}
+    if game.is_over:
+        context.update(check_deal(game))
+    return render(request, "games/replay_verify.html", context)
+
+
+def check_deal(game: Game) -> dict:
+    """What `verify_deal` and the verify page report: the hash of the revealed seed against the
+    published one, and the ledger replayed from that seed against the recorded result."""
+    computed = hashlib.sha256(game.seed.encode()).hexdigest()
+    problems = []
+    try:
+        final = services.replay_ledger(game)
+    except (ValueError, JackalError) as error:
+        final = None
+        problems.append(str(error))
+    if final is not None and game.status == Game.Status.FINISHED:
+        outcome = final.outcome()
+        if outcome is None or outcome.to_json()["scores"] != (game.outcome or {}).get("scores"):
+            problems.append("the replayed ledger does not give the recorded result")
+    return {
+        "seed": game.seed,
+        "published_hash": game.seed_hash,
+        "computed_hash": computed,
+        "hash_ok": computed == game.seed_hash,
+        "replay_ok": not problems,
+        "problems": problems,
+        "plies": game.ply,
+    }
+
+
+@login_required
+@require_GET
+def export(request: HttpRequest, game_id: int, kind: str) -> HttpResponse:
+    if kind not in ("txt", "json"):
+        raise Http404
+    game, seats, _seat = _game_for_viewer(request, game_id)
+    moves = list(game.moves.order_by("ply").values_list("text", flat=True))
+    filename = f"jackal-game-{game.pk}"
+    if kind == "json":
+        response = JsonResponse(records.export_json(game, seats, moves))
+        response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
+        return response
+    response = HttpResponse(
+        records.export_text(game, seats, moves), content_type="text/plain; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'inline; filename="{filename}.txt"'
+    return response
+
+
+# --- An imported record --------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_record(request: HttpRequest) -> HttpResponse:
+    """Paste or upload a record; if it replays legally it is kept in the session (nothing else
+    is stored) and shown in the replay viewer."""
+    error, text = None, ""
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is not None:
+            if upload.size > MAX_RECORD_BYTES:
+                error = _("That file is too big for a game record.")
+            else:
+                text = upload.read().decode("utf-8", errors="replace")
+        else:
+            text = request.POST.get("record", "")
+        if error is None and len(text) > MAX_RECORD_BYTES:
+            error = _("That is too long for a game record.")
+        if error is None:
+            try:
+                record = records.parse_record(text)
+            except records.RecordError as bad:
+                error = str(bad)
+            else:
+                key = hashlib.sha256(record.to_text().encode()).hexdigest()[:16]
+                kept = dict(request.session.get(IMPORT_SESSION_KEY, {}))
+                kept[key] = record.to_text()
+                # Keep the session small: only the last few imports.
+                request.session[IMPORT_SESSION_KEY] = dict(list(kept.items())[-MAX_IMPORTS_KEPT:])
+                return redirect("imported_replay", key=key)
+    status = 400 if error else 200
+    return render(
+        request, "games/replay_import.html", {"error": error, "text": text}, status=status
+    )
+
+
+@login_required
+@require_GET
+def imported_replay(request: HttpRequest, key: str) -> HttpResponse:
+    text = request.session.get(IMPORT_SESSION_KEY, {}).get(key)
+    if text is None:
+        raise Http404
+    record = records.parse_record(text)  # it replayed when imported; the engine is the judge
+    names = record.seat_names()
+    seats_of_crew = {}
+    for index, crews in enumerate(seat_crews(record.players, record.teams)):
+        for crew in crews:
+            seats_of_crew[crew] = index
+    moves = []
+    for ply, text_ in enumerate(record.moves, start=1):
+        crew = CREW_OF_LETTER.get(text_[:1].upper(), "")
+        moves.append(ReplayMove(ply, text_, crew, names[seats_of_crew.get(crew, 0)]))
+    ply = _requested_ply(request, len(moves))
+    state = record.position_at(ply)
+    over = record.final is not None and record.final.is_over()
+    if over:
+        view = records.revealed_view(state, whole_island=ply == len(moves))
+    else:
+        view = player_view(state, None)
+    context = _replay_context(
+        page_url=reverse("imported_replay", args=[key]),
+        view=view,
+        ply=ply,
+        moves=moves,
+        players=_players(view, names, None),
+    )
+    context.update(record=record, tags=record.tags, revealed=over)
+    return _respond(request, "games/replay_imported.html", context)

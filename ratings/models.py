@@ -1,0 +1,142 @@
+"""Ladders, players' ratings on them, and the record of each rated game.
+
+A rating is openskill's (mu, sigma) under the Plackett-Luce model; what the site shows is the
+conservative `mu - 3 sigma`, scaled (`shown_rating`). Everything here is derived from the game
+ledgers and can be rebuilt by `manage.py recompute_ratings`.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+# The shown rating: a newcomer (mu 25, sigma 25/3: mu - 3 sigma = 0) shows 1000; each point of
+# the conservative estimate is worth 40, so a settled average player shows about 1700.
+SHOWN_BASE = 1000
+SHOWN_SCALE = 40
+PROVISIONAL_GAMES = 10
+
+
+def shown_rating(mu: float, sigma: float) -> int:
+    return round(SHOWN_BASE + SHOWN_SCALE * (mu - 3 * sigma))
+
+
+class Ladder(models.Model):
+    class Kind(models.TextChoices):
+        DUEL = "1v1", _("One against one")
+        THREE = "3p", _("Three players")
+        FOUR = "4p", _("Four players, each for themselves")
+        TEAMS = "2v2", _("Two against two")
+
+    slug = models.CharField(max_length=8, primary_key=True, choices=Kind.choices)
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return str(self.get_slug_display())
+
+    @property
+    def name(self) -> str:
+        return str(self.get_slug_display())
+
+
+class Rating(models.Model):
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="ratings")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    )
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    shown = models.IntegerField(help_text=_("mu - 3 sigma, scaled"), db_index=True)
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    last_played_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["ladder", "-shown"]
+        constraints = [
+            models.UniqueConstraint(fields=["ladder", "user"], name="rating_one_per_ladder")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} on {self.ladder_id}: {self.shown}"
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES
+
+    @property
+    def win_share(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+class Standing(models.Model):
+    """Where each seat of a finished game ended: for the archive's won/lost filter, head-to-head
+    records and the ratings. Written once per game, when it is rated (or found unrated)."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="standings")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="standings",
+    )
+    place = models.PositiveSmallIntegerField(help_text=_("1 for the first place; ties share"))
+    won = models.BooleanField(help_text=_("first place, unless every seat shares it"))
+    coins = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="standing_one_per_seat")
+        ]
+        indexes = [models.Index(fields=["user", "game"], name="standing_user_game")]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} seat {self.seat}: place {self.place}"
+
+
+class RatedGame(models.Model):
+    """A game's results taken into account once: the unique game is what makes rating a game
+    idempotent. `ladder` is empty for a game that was looked at and is not rated."""
+
+    game = models.OneToOneField(
+        "games.Game", on_delete=models.CASCADE, related_name="rating_record"
+    )
+    ladder = models.ForeignKey(
+        Ladder, on_delete=models.CASCADE, null=True, blank=True, related_name="games"
+    )
+    ended_at = models.DateTimeField()
+    rated_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["ended_at", "game"]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} on {self.ladder_id or 'no ladder'}"
+
+
+class RatingChange(models.Model):
+    """One player's rating before and after one rated game: the rating history."""
+
+    rated_game = models.ForeignKey(RatedGame, on_delete=models.CASCADE, related_name="changes")
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="changes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    place = models.PositiveSmallIntegerField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    shown = models.IntegerField()
+    ended_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["ended_at", "rated_game"]
+        indexes = [models.Index(fields=["user", "ladder", "ended_at"], name="change_history")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} on {self.ladder_id} after game {self.rated_game_id}: {self.shown}"

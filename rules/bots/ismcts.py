@@ -1,0 +1,154 @@
+"""The ``normal`` and ``strong`` bots: single-observer information-set Monte-Carlo tree search.
+
+One tree over the bot's decisions and everybody else's. Every iteration picks a determinisation
+(the face-down tiles guessed from what is left of the deck given the seat's knowledge), walks the
+tree along moves legal in *that* guess (UCB1 with availability counts, so a move that is only
+sometimes legal is not starved), expands one untried move, plays a short heuristic-guided
+playout and backs up per-team rewards: each node scores the team that chose its move. Chains,
+bottles, peeks and earthquakes are plies like any other, so a multi-ply turn is searched as the
+sequence of decisions the rules ask for; partners in a 2v2 share a team and so a reward.
+
+Deterministic for a given seed and iteration budget; a time limit only ever cuts a search short
+(then the result depends on the machine's speed, so tests and arenas use iteration budgets).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from rules.jackal import Move
+
+from .knowledge import Determiniser, Knowledge, moves_of_play
+from .probe import acting_team, best_move, rewards
+
+EXPLORE = 0.7  # UCB1 constant; rewards are in [0, 1]
+SAMPLES = 24  # distinct determinisations per search (from_json costs ~1 ms; copies ~20 us)
+PLAYOUT_DEPTH = 12  # plies of heuristic playout before the position is scored
+GREEDY = 0.85  # playout: chance of the best-looking move (else a uniformly random one)
+
+
+class Node:
+    __slots__ = ("children", "visits", "avail", "value", "team")
+
+    def __init__(self, team: int) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.value = 0.0
+        self.team = team  # the team that chose the move leading here
+
+
+def _playout(state, rng: random.Random, depth: int) -> None:
+    for _ in range(depth):
+        if state.is_over():
+            return
+        codes = state.legal_codes()
+        if rng.random() < GREEDY:
+            code = best_move(state, codes, rng)
+        else:
+            code = codes[rng.randrange(len(codes))]
+        state.apply_code(code)
+
+
+class Search:
+    """One decision's search. ``run`` returns the chosen move's notation and keeps statistics
+    (``iterations``, ``seconds``) for budgets and benchmarks."""
+
+    def __init__(
+        self,
+        knowledge: Knowledge,
+        rng: random.Random,
+        iterations: int,
+        seconds: float | None = None,
+        playout_depth: int = PLAYOUT_DEPTH,
+    ) -> None:
+        self.knowledge = knowledge
+        self.rng = rng
+        self.budget = iterations
+        self.seconds = seconds
+        self.depth = playout_depth
+        self.iterations = 0
+        self.elapsed = 0.0
+
+    def run(self) -> str:
+        playable = moves_of_play(self.knowledge.view)
+        if not playable:
+            raise ValueError("this view has no legal moves: it is not this seat's turn")
+        legal = {Move.parse(m).code: m for m in playable}
+        if len(legal) == 1:
+            return playable[0]
+        start = time.perf_counter()
+        rng = self.rng
+        det = Determiniser(self.knowledge)
+        samples = [det.sample(rng) for _ in range(1 if det.exact else min(SAMPLES, self.budget))]
+        root = Node(-1)
+        deadline = None if self.seconds is None else start + self.seconds
+        i = 0
+        while i < self.budget:
+            if deadline is not None and i % 8 == 0 and time.perf_counter() > deadline:
+                break
+            state = samples[i % len(samples)].copy()
+            self._iterate(root, state, legal)
+            i += 1
+        self.iterations = i
+        self.elapsed = time.perf_counter() - start
+        self.root = root
+        # The most visited move: the robust choice; ties by notation, so it is seed-stable.
+        ranked = sorted(
+            ((child.visits, child.value, legal[code]) for code, child in root.children.items()),
+            key=lambda x: (-x[0], -x[1], x[2]),
+        )
+        return ranked[0][2] if ranked else sorted(legal.values())[0]
+
+    def _iterate(self, root: Node, state, root_legal: dict[int, str]) -> None:
+        rng = self.rng
+        node = root
+        path = []
+        first = True
+        while not state.is_over():
+            codes = list(root_legal) if first else state.legal_codes()
+            first = False
+            team = acting_team(state)
+            children = node.children
+            untried = []
+            for code in codes:
+                child = children.get(code)
+                if child is None:
+                    untried.append(code)
+                else:
+                    child.avail += 1
+            if untried:
+                code = best_move(state, untried, rng)
+                child = Node(team)
+                child.avail = 1
+                children[code] = child
+                state.apply_code(code)
+                path.append(child)
+                break
+            log_base = None
+            best, best_code = -1.0, codes[0]
+            for code in codes:
+                child = children[code]
+                log_base = math.log(child.avail)
+                v = child.value / child.visits + EXPLORE * math.sqrt(log_base / child.visits)
+                if v > best:
+                    best, best_code = v, code
+            node = children[best_code]
+            state.apply_code(best_code)
+            path.append(node)
+        _playout(state, rng, self.depth)
+        reward = rewards(state)
+        for n in path:
+            n.visits += 1
+            n.value += reward.get(n.team, 0.0)
+
+
+def choose_move(
+    knowledge: Knowledge,
+    rng: random.Random,
+    iterations: int,
+    seconds: float | None = None,
+) -> str:
+    return Search(knowledge, rng, iterations, seconds).run()

@@ -1,0 +1,176 @@
+"""Fast reads of a *determinised* State for search: the evaluation and the playout policy.
+
+The engine's public reads of a whole position (``to_json``, ``player_view``) cost ~0.6-1 ms; a
+search evaluates thousands of positions a second, so this module reads the State's live arrays
+(pieces, ships, coins, scores, whose turn) through ``State.search_arrays()`` (rules/jackal/reads.py:
+one call, no copies). It is only ever given states a bot built itself from its seat's knowledge
+(knowledge.Determiniser), never the real game. tests/rules/test_bots.py checks these reads
+against the documented position JSON.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rules.jackal import Coord, Move, State
+
+N = 169
+_XY = [(Coord.of(c).x, Coord.of(c).y) for c in range(N)]
+# Chebyshev distance: the number of single steps between two squares, ignoring the terrain.
+DIST = [[max(abs(ax - bx), abs(ay - by)) for (bx, by) in _XY] for (ax, ay) in _XY]
+LAND = [
+    0 < x < 12 and 0 < y < 12 and (x, y) not in ((1, 1), (1, 11), (11, 1), (11, 11)) for x, y in _XY
+]
+
+# code -> (origin, target, drags a coin, kind) from the public Move type, decoded once.
+_DECODED: dict[int, tuple[int, int, bool, str]] = {}
+
+
+def decode(code: int) -> tuple[int, int, bool, str]:
+    d = _DECODED.get(code)
+    if d is None:
+        m = Move(code)
+        o, t = m.origin, m.target
+        d = (o.cell if o else -1, t.cell if t else -1, m.with_coin, m.kind)
+        if len(_DECODED) < 500_000:
+            _DECODED[code] = d
+    return d
+
+
+def team_of_seat(s: State, seat: int) -> int:
+    return s.team_of(seat)
+
+
+def acting_team(s: State) -> int:
+    """The team whose interest the decision now serves (under smoke: the deciding seat's)."""
+    seat = s.to_act()
+    return -1 if seat is None else s.team_of(seat)
+
+
+def team_values(s: State) -> dict[int, float]:
+    """A heuristic worth per team, in coins: banked coins count 1, a coin held by one of the
+    team's pirates counts more the nearer its ship, loose coins draw the nearest pirate, live
+    pirates and pirates ashore count a little, and a held coin next to an enemy is at risk."""
+    a = s.search_arrays()
+    pc = a.pieces
+    order = a.order
+    seat_team, owner = a.seat_team, a.owner
+    coin_cells: dict[int, int] = {}
+    for key, n in a.coins.items():
+        cell = key >> 3
+        coin_cells[cell] = coin_cells.get(cell, 0) + n
+    chest = a.chest
+    if chest >= 0:
+        coin_cells[chest >> 3] = coin_cells.get(chest >> 3, 0) + 3
+    if a.dragged:
+        cell, n = a.dragged
+        coin_cells[cell] = coin_cells.get(cell, 0) + n
+    pieces_of = {c: [pc[p] for p in a.members[c] if pc[p] >= 0] for c in order}
+    values: dict[int, float] = {}
+    for c in order:
+        team = seat_team[owner[c]]
+        mine = pieces_of[c]
+        ship = a.ships[c]
+        v = float(a.scores[c]) + 0.15 * len(mine)
+        enemies = [x for d in order if seat_team[owner[d]] != team for x in pieces_of[d]]
+        for cell in mine:
+            if LAND[cell]:
+                v += 0.05
+        for cell, n in coin_cells.items():
+            near = min((DIST[cell][m] for m in mine), default=13)
+            if near == 0:
+                held = 0.6 - 0.03 * DIST[cell][ship] + 0.12 * (n - 1)
+                if any(DIST[cell][e] <= 1 for e in enemies):
+                    held -= 0.25
+                v += held
+            else:
+                v += min(n, 3) * 0.25 / (1 + near)
+        values[team] = values.get(team, 0.0) + v
+    return values
+
+
+def rewards(s: State) -> dict[int, float]:
+    """Per team, in [0, 1]: the result if the game is over, else a squashed heuristic margin."""
+    if s.is_over():
+        a = s.search_arrays()
+        totals: dict[int, int] = {}
+        for c in a.order:
+            team = a.seat_team[a.owner[c]]
+            totals[team] = totals.get(team, 0) + a.scores[c]
+        best = max(totals.values())
+        winners = [t for t, v in totals.items() if v == best]
+        return {t: (1.0 / len(winners) if t in winners else 0.0) for t in totals}
+    values = team_values(s)
+    out = {}
+    for t, v in values.items():
+        other = max((w for u, w in values.items() if u != t), default=0.0)
+        out[t] = 1.0 / (1.0 + math.exp(-(v - other) / 1.5))
+    return out
+
+
+def move_score(s: State, code: int) -> float:
+    """How promising a move looks at a glance (playouts and expansion order): bring coins home,
+    pick coins up, attack, explore; sailing the ship about is rarely useful."""
+    o, t, coin, kind = decode(code)
+    if t < 0:
+        return 0.0
+    a = s.search_arrays()
+    c = a.crew_to_act
+    ship = a.ships[c]
+    score = 0.0
+    if coin:
+        score += 3.0 + 0.4 * (DIST[o][ship] - DIST[t][ship])
+        if t == ship:
+            score += 10.0
+    if kind == "ship":
+        return score - 0.5
+    if a.occupied[t] & a.enemy[c]:
+        score += 1.5
+    if LAND[t]:
+        if not a.face_up[t]:
+            score += 0.8
+        elif not coin and a.coins.get(t << 3):
+            score += 1.2
+        if o >= 0 and not LAND[o]:
+            score += 0.3
+    return score
+
+
+def best_move(s: State, codes, rng) -> int:
+    """The best-looking of ``codes`` by move_score, with a little seeded noise to vary
+    playouts. move_score inlined: this loop is most of a playout's own cost (profiled)."""
+    a = s.search_arrays()
+    c = a.crew_to_act
+    dship = DIST[a.ships[c]]
+    ship = a.ships[c]
+    occ = a.occupied
+    enemy = a.enemy[c]
+    up = a.face_up
+    coins = a.coins
+    noise = rng.random
+    best, best_code = -1e9, codes[0]
+    get = _DECODED.get
+    for code in codes:
+        d = get(code) or decode(code)
+        o, t, coin, kind = d
+        score = noise() * 0.5
+        if t >= 0:
+            if coin:
+                score += 3.0 + 0.4 * (dship[o] - dship[t])
+                if t == ship:
+                    score += 10.0
+            if kind == "ship":
+                score -= 0.5
+            else:
+                if occ[t] & enemy:
+                    score += 1.5
+                if LAND[t]:
+                    if not up[t]:
+                        score += 0.8
+                    elif not coin and coins.get(t << 3):
+                        score += 1.2
+                    if o >= 0 and not LAND[o]:
+                        score += 0.3
+        if score > best:
+            best, best_code = score, code
+    return best_code

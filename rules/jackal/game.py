@@ -1,0 +1,131 @@
+"""Jackal behind the game protocol (``rules.core``): its rulesets, registered by name.
+
+The engine's own API (``State``, packed move codes, ``Event`` objects) stays the fast path for bots
+and the engine's tests; this module is the door for code that serves every game alike.
+
+>>> from rules.core import ruleset
+>>> game = ruleset("second-edition").new_game(seats=3, seed="example")
+>>> game.to_act(), game.legal_moves(1)
+(frozenset({0}), [])
+>>> events = game.apply(0, game.legal_moves(0)[0])
+>>> events[0]["kind"], events[0]["piece"], sorted(game.to_act())
+('disembark', 'W1', [1])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rules.core import errors as core_errors
+from rules.core.protocol import GameState, Option, Ruleset
+from rules.core.registry import register
+
+from .agreement import LEGACY_AGREE_CODE
+from .decks import DECK_VERSIONS, LATEST_DECK
+from .errors import IllegalMove, SetupError
+from .state import Outcome, State, new_game
+from .view import player_view
+
+
+class JackalGame(GameState):
+    """A Jackal ``State`` seen through the protocol. One seat acts at a time: Jackal has no
+    simultaneous choice (smoke hands a crew's action to another seat, still one at a time)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    @property
+    def ruleset(self) -> str:
+        return self.state.ruleset
+
+    @property
+    def seats(self) -> int:
+        return self.state.players
+
+    @property
+    def ply(self) -> int:
+        return self.state.ply
+
+    def to_act(self) -> frozenset[int]:
+        seat = self.state.to_act()
+        return frozenset() if seat is None else frozenset((seat,))
+
+    def legal_moves(self, seat: int) -> list[str]:
+        if seat != self.state.to_act():
+            return []
+        return [str(move) for move in self.state.legal_moves()]
+
+    def apply(self, seat: int, move: str) -> list[dict]:
+        self.check_seat(seat)
+        return [event.as_data() for event in self.state.apply(move)]
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome()
+
+    def view(self, seat: int | None) -> dict:
+        if seat is not None and not 0 <= seat < self.state.players:
+            raise IllegalMove(f"there is no seat {seat!r} in this game")
+        return player_view(self.state, seat).to_json()
+
+    def to_json(self) -> dict:
+        return self.state.to_json()
+
+    def copy(self) -> JackalGame:
+        return JackalGame(self.state.copy())
+
+
+class JackalRuleset(Ruleset):
+    game = "jackal"
+    seat_counts = (2, 3, 4)
+    options = {
+        "teams": Option(False, (False, True), "4 players, two against two (opposite sides)"),
+        "deck": Option(
+            LATEST_DECK, DECK_VERSIONS, "the deck's version; games started before a correction"
+        ),
+    }
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def new_game(self, seats: int, seed: str, **options: Any) -> JackalGame:
+        self.check_seats(seats)
+        opts = self.resolve_options(options)
+        return JackalGame(
+            new_game(self.name, players=seats, seed=seed, teams=opts["teams"], deck=opts["deck"])
+        )
+
+    def replay(
+        self, seats: int, seed: str, moves: Iterable[tuple[int, str]], **options: Any
+    ) -> JackalGame:
+        """The protocol's replay, which like ``rules.jackal.replay`` still plays the retired ``end
+        by agreement`` of ledgers written before ruling E16 (agreement.py); nothing else does."""
+        game = self.new_game(seats, seed, **options)
+        for ply, (seat, move) in enumerate(moves, start=1):
+            try:
+                if " ".join(move.lower().split()) == "end by agreement" and not game.is_over():
+                    game.check_seat(seat)
+                    game.state.apply_code(LEGACY_AGREE_CODE)
+                else:
+                    game.apply(seat, move)
+            except core_errors.IllegalMove as e:  # the protocol's seat check raises its own
+                raise type(e)(f"ply {ply}: {e}") from None
+        return game
+
+    def from_json(self, doc: Mapping[str, Any]) -> JackalGame:
+        state = State.from_json(dict(doc))
+        if state.ruleset != self.name:
+            raise SetupError(f"this position is {state.ruleset}, not {self.name}")
+        return JackalGame(state)
+
+    def __repr__(self) -> str:
+        return f"JackalRuleset({self.name!r})"
+
+
+CLASSIC = register(JackalRuleset("classic"))
+SECOND_EDITION = register(JackalRuleset("second-edition"))

@@ -1,0 +1,213 @@
+"""Why a move is refused: a sentence for the player, derived from the move generator's own lists
+(a move is refused exactly when it is not generated; this only finds the words).
+"""
+
+from __future__ import annotations
+
+from .geometry import (
+    BERTH_MOVES,
+    FRONT,
+    LAND,
+    NAMES,
+    NEIGHBOURS,
+)
+from .moves import (
+    CHAR,
+    COIN,
+    CREWS,
+    K_AGREE,
+    K_CHOOSE,
+    K_FLY,
+    K_REVIVE,
+    K_SHIP,
+    K_SPIN,
+    K_STAY,
+    X_BOTTLE,
+    X_END,
+    X_SHIFT,
+    any_piece_name,
+    format_code,
+    ship_name,
+)
+from .position import (
+    FORTS,
+    FR,
+    MI,
+    name_of,
+)
+from .tiles import (
+    PLANE,
+    SPINNER,
+    SPINNER_NAMES,
+    THICKET,
+)
+
+
+class Refusals:
+    """The refusals methods of ``State`` (it inherits them; the arrays are in position.py)."""
+
+    __slots__ = ()
+
+    def _explain(self, code: int) -> str:
+        text = format_code(code)
+        k = code & 7
+        piece = code >> 3 & 15
+        origin = code >> 7 & 255
+        target = code >> 15 & 255
+        c = self._order[self._turn]
+        legal = self.legal_codes()
+        if self._pend:
+            opts = ", ".join(format_code(x) for x in legal)
+            return (
+                f"{text} is not possible: {name_of(self._pp)} must first finish the move. "
+                f"Choose one of: {opts}"
+            )
+        if self._after:
+            opts = ", ".join(format_code(x) for x in legal)
+            return (
+                f"{text} is not possible: {CREWS[c].capitalize()} has made its action; "
+                f"use a bottle or end the turn. Choose one of: {opts}"
+            )
+        if k == K_AGREE and code >> X_SHIFT & 7 == X_END:
+            return (
+                f"{text} is not possible: a turn is ended that way only after the action, "
+                "while a bottle could still be used"
+            )
+        is_character = bool(code & CHAR)
+        if k == K_AGREE and code >> X_SHIFT & 7 == X_BOTTLE and not self._team_bottles(c):
+            return f"{text} is not possible: {CREWS[c].capitalize()} has no message bottle"
+        if is_character:
+            crew = self._pcrew[piece]
+            if crew < 0:
+                return f"{text} is not possible: {name_of(piece)} is not in anyone's crew"
+        else:
+            crew = piece if k == K_SHIP else piece // 3
+        if crew not in self._order:
+            return f"{text} is not possible: there is no {CREWS[crew]} crew in this game"
+        if k in (K_CHOOSE, K_STAY):
+            return f"{text} is not possible: there is no choice to make now"
+        if crew != c and not (k == K_SHIP and self._friend[c] >> (3 * crew) & 1):
+            return (
+                f"{text} is not possible: it is {CREWS[c].capitalize()}'s turn "
+                f"(seat {self._owner[c]})"
+            )
+        reason = None
+        if k == K_SHIP:
+            berth = self._ship[crew]
+            if origin != berth:
+                reason = f"the {CREWS[crew]} ship is at {NAMES[berth]}, not {NAMES[origin]}"
+            elif target not in BERTH_MOVES[berth]:
+                reason = (
+                    "a ship moves one berth along its own side of the island and never "
+                    "round a corner"
+                )
+            else:
+                reason = (
+                    "a ship needs one of its own crew's (or an ally's) pirates aboard, "
+                    "sober, to sail"
+                )
+        elif k == K_REVIVE:
+            if self._pc[piece] >= 0:
+                reason = f"{name_of(piece)} is alive"
+            elif self._native < 0 or target != self._native:
+                reason = f"there is no native girl's fortress at {NAMES[target]}"
+            else:
+                reason = (
+                    "a pirate is revived only while one of its own crew stands in the "
+                    "native girl's fortress, one at a time (the lowest number first)"
+                )
+        else:
+            cell = self._pc[piece]
+            if cell < 0:
+                reason = f"{name_of(piece)} is dead"
+            elif cell != origin:
+                reason = f"{name_of(piece)} is at {NAMES[cell]}, not {NAMES[origin]}"
+            elif self._trap[piece]:
+                reason = f"{name_of(piece)} is caught in a trap until a friend comes to the tile"
+            elif self._drunk[piece]:
+                reason = f"{name_of(piece)} is drunk on rum and misses this turn"
+            else:
+                reason = self._explain_step(code, piece, cell, k, target)
+        is_ship = k == K_SHIP  # a ship move's piece field is its crew, not a piece number
+        mine = [
+            format_code(x) for x in legal if (x >> 3 & 15) == piece and (x & 7 == K_SHIP) == is_ship
+        ]
+        name = ship_name(piece) if is_ship else any_piece_name(piece)
+        hint = f" Legal for {name}: {', '.join(mine)}." if mine else ""
+        return f"{text} is not possible: {reason}.{hint}"
+
+    def _explain_entry(self, p: int, target: int, coin: bool) -> str | None:
+        """Second edition: why piece p may not step onto the face-up square `target`, if a
+        character's or the dense jungle's rule is the reason (ruling 21, 27)."""
+        c = self._pcrew[p]
+        enemies = self._occ[target] & self._enemy[c]
+        preacher = enemies >> MI & 1 and not self._converted
+        if p == MI and not self._converted and enemies and enemies != 1 << FR:
+            return "the Missionary never shares a square with enemies"
+        if preacher and p != FR:
+            return f"nobody shares a square with an enemy Missionary ({NAMES[target]})"
+        if coin and (p == MI and not self._converted):
+            return "the Missionary does not carry coins"
+        if coin and self._kind[target] == THICKET:
+            return "no coin goes into the dense jungle"
+        if enemies and self._harmless(p) and self._kind[target] != THICKET:
+            return f"{name_of(p)} never attacks"
+        return None
+
+    def _explain_step(self, code: int, p: int, cell: int, k: int, target: int) -> str:
+        kind = self._kind
+        coin = bool(code & COIN)
+        step = self._ps[p]
+        if coin and not self._coins.get(cell << 3 | step):
+            return f"there is no coin to drag at {NAMES[cell]}"
+        if kind[cell] == SPINNER and step < self._arg[cell]:
+            if k != K_SPIN:
+                return (
+                    f"{name_of(p)} must first cross the {SPINNER_NAMES[self._arg[cell]]}: "
+                    f"step {step} of {self._arg[cell]} (write {any_piece_name(p)} "
+                    f"{NAMES[cell]}+)"
+                )
+            return "an enemy holds the next step and a pirate with a coin cannot attack"
+        if k == K_SPIN:
+            return f"{name_of(p)} is not crossing a spinner"
+        if kind[cell] == PLANE and not self._plane_used:
+            if k != K_FLY:
+                return (
+                    f"leaving the plane's tile means flying the plane: write "
+                    f"{any_piece_name(p)} {NAMES[cell]}^{NAMES[target]}"
+                )
+            return f"the plane cannot take {name_of(p)} to {NAMES[target]}" + (
+                " with a coin" if coin else ""
+            )
+        if k == K_FLY:
+            return f"there is no plane ready to fly at {NAMES[cell]}"
+        if not LAND[cell]:
+            if self._shipc[cell] >= 0:
+                if target != FRONT[cell]:
+                    return (
+                        "a pirate goes ashore only onto the tile straight in front of the "
+                        f"ship ({NAMES[FRONT[cell]]})"
+                    )
+                return f"enemies hold the fortress at {NAMES[target]}"
+            return (
+                "a swimmer moves one sea square along the coast and cannot climb onto land "
+                "except aboard a ship"
+            )
+        if target not in NEIGHBOURS[cell]:
+            return f"{NAMES[target]} is not next to {NAMES[cell]}"
+        if self._se and LAND[target] and self._up[target]:
+            reason = self._explain_entry(p, target, coin)
+            if reason:
+                return reason
+        if not LAND[target]:
+            if self._shipc[target] < 0:
+                return "a pirate cannot jump into the sea from land"
+            return "a coin cannot be carried onto an enemy ship (it would sink)"
+        if not self._up[target]:
+            return "a pirate carrying a coin may only walk on face-up tiles"
+        kt = kind[target]
+        if kt in FORTS:
+            if self._occ[target] & self._enemy[p // 3]:
+                return f"enemies hold the fortress at {NAMES[target]}"
+            return "a pirate cannot carry a coin into a fortress"
+        return "a pirate carrying a coin cannot attack; leave the coin and attack empty-handed"

@@ -1,0 +1,80 @@
+"""Stepping through a finished game's replay by keyboard in real Chromium (htmx partials)."""
+
+import os
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from ratings.services import rate_pending
+from tests.browser.test_play_in_browser import asgi_server, signed_in  # noqa: F401 (fixtures)
+from tests.factories import make_user, start_game
+from tests.web.history_kit import finished_game, play_out
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# Set to a directory to keep screenshots of the pages (to look at them, not to compare).
+SHOTS = os.environ.get("HISTORY_SHOTS", "")
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+
+
+def test_stepping_through_a_finished_game_by_keyboard(asgi_server, signed_in):  # noqa: F811
+    alice, bob = make_user("alice"), make_user("bob")
+    game = play_out(start_game(alice, bob), seed=9)
+    total = game.ply
+    page = signed_in(alice).new_page()
+    page.goto(f"{asgi_server}/games/{game.pk}/replay/?ply=0")
+    replay = page.locator("#replay")
+    expect(replay).to_have_attribute("data-ply", "0")
+    page.keyboard.press("ArrowRight")
+    expect(replay).to_have_attribute("data-ply", "1")
+    page.keyboard.press("ArrowRight")
+    expect(replay).to_have_attribute("data-ply", "2")
+    assert page.url.endswith("?ply=2")  # each step is a link of its own
+    page.evaluate("window.notReloaded = true")
+    page.keyboard.press("End")
+    expect(replay).to_have_attribute("data-ply", str(total))
+    expect(page.locator("#replay-status")).to_contain_text(f"Move {total} of {total}")
+    # The last ply shows the whole island face up.
+    expect(page.locator("svg.board-svg .face-down")).to_have_count(0)
+    shot(page, "replay-end")
+    page.keyboard.press("ArrowLeft")
+    expect(replay).to_have_attribute("data-ply", str(total - 1))
+    page.keyboard.press("Home")
+    expect(replay).to_have_attribute("data-ply", "0")
+    assert page.evaluate("window.notReloaded") is True  # htmx swapped partials, no reloads
+    # A move in the list is a link to its ply.
+    page.locator(".replay-moves a", has_text=page.locator(".replay-moves a").nth(5).inner_text())
+    page.locator(".replay-moves a").nth(5).click()
+    expect(replay).to_have_attribute("data-ply", "5")
+    page.go_back()
+    expect(replay).to_have_attribute("data-ply", "0")
+    page.goto(f"{asgi_server}/games/{game.pk}/replay/?ply={total // 2}")
+    shot(page, "replay-middle")
+
+
+def test_archive_and_rankings_pages(asgi_server, signed_in):  # noqa: F811
+    people = [make_user(name) for name in ("alice", "bob", "carol", "dave")]
+    now = timezone.now()
+    for i in range(14):
+        a, b = people[i % 4], people[(i + 1) % 4]
+        finished_game([a, b], [9 - i % 5, 3 + i % 4], ended=now - timedelta(hours=i))
+    finished_game(people[:3], [4, 7, 1], ended=now - timedelta(days=2))
+    finished_game(people, [4, 7, 1, 5], teams=True, ended=now - timedelta(days=3))
+    rate_pending()
+    page = signed_in(people[0]).new_page()
+    page.goto(f"{asgi_server}/games/history/")
+    expect(page.locator("tr.archive-row")).to_have_count(16)
+    shot(page, "archive")
+    page.goto(f"{asgi_server}/rankings/?ladder=1v1")
+    expect(page.locator("tr.own-place")).to_have_count(1)
+    shot(page, "rankings")
+    page.goto(f"{asgi_server}/players/bob/")
+    # bob played on three ladders: one chart each.
+    expect(page.locator("svg.rating-chart")).to_have_count(3)
+    shot(page, "profile")

@@ -1,0 +1,192 @@
+"""The bots (rules/bots): they never peek, they play only legal moves, they answer mid-turn
+decisions, they honour their budgets, and their guesses at the hidden tiles are sound."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from rules.bots import LEVELS, Determiniser, choose, ismcts, seat_knowledge
+from rules.bots.knowledge import deck, shape
+from rules.bots.probe import DIST, LAND, rewards
+from rules.jackal import Coord, State, new_game, player_view
+
+# Tiny budgets: the tests check behaviour, not strength.
+FAST = {"normal": 12, "strong": 25}
+SETUPS = [
+    ("classic", 2, False),
+    ("classic", 3, False),
+    ("second-edition", 4, False),
+    ("second-edition", 4, True),
+    ("classic", 4, True),
+    ("second-edition", 2, False),
+]
+
+
+def bot_move(level, state, seed):
+    return choose(level, seat_knowledge(state, state.to_act()), seed, iterations=FAST.get(level))
+
+
+def midgame(ruleset, players, teams, plies, seed="mid", stop=None):
+    """A position after random plies (the same every run)."""
+    s = new_game(ruleset, players=players, seed=seed, teams=teams)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if s.is_over() or (stop and stop(s)):
+            break
+        s.apply_code(rng.choice(s.legal_codes()))
+    return s
+
+
+def reshuffle_hidden(state, seat, seed):
+    """The same position with the face-down tiles this seat has not seen dealt differently."""
+    d = state.to_json()
+    seen = set(d["face_up"]) | set(d.get("peeks", {}).get(str(seat), []))
+    hidden = sorted(sq for sq in d["tiles"] if sq not in seen)
+    texts = [d["tiles"][sq] for sq in hidden]
+    random.Random(seed).shuffle(texts)
+    d["tiles"].update(zip(hidden, texts, strict=True))
+    d["seed"] = "another deal"
+    return State.from_json(d)
+
+
+@pytest.mark.parametrize("ruleset,players,teams", SETUPS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_never_depends_on_the_hidden_deal(level, ruleset, players, teams):
+    for plies in (6, 45):
+        real = midgame(ruleset, players, teams, plies, seed=f"peek-{plies}")
+        seat = real.to_act()
+        other = reshuffle_hidden(real, seat, seed=plies)
+        # The two deals really differ under the face-down tiles, and the seat cannot tell.
+        assert real.to_json()["tiles"] != other.to_json()["tiles"]
+        assert player_view(real, seat) == player_view(other, seat)
+        assert seat_knowledge(real, seat) == seat_knowledge(other, seat)
+        for seed in ("a", "b"):
+            assert bot_move(level, real, seed) == bot_move(level, other, seed)
+
+
+def test_the_knowledge_holds_no_face_down_tile_and_no_seed():
+    s = midgame("second-edition", 2, False, 30)
+    k = seat_knowledge(s, s.to_act())
+    assert k.position["seed"] == ""
+    assert set(k.position["tiles"]) == set(k.position["face_up"])
+
+
+@pytest.mark.parametrize("ruleset,players,teams", SETUPS)
+def test_a_guess_keeps_what_the_seat_saw_and_deals_the_rest_of_the_deck(ruleset, players, teams):
+    real = midgame(ruleset, players, teams, 60)
+    seat = real.to_act()
+    k = seat_knowledge(real, seat)
+    det = Determiniser(k)
+    for i in range(3):
+        guess = det.sample(random.Random(i))
+        g = guess.to_json()
+        for sq in k.position["face_up"]:
+            assert g["tiles"][sq] == k.position["tiles"][sq]
+        for sq, text in (k.view.peeked or {}).items():
+            assert g["tiles"][sq] == text
+        assert sorted(shape(t) for t in g["tiles"].values()) == list(deck(ruleset, players, teams))
+        assert player_view(guess, seat) == k.view
+
+
+def test_guesses_differ_by_seed_and_repeat_for_the_same_seed():
+    det = Determiniser(seat_knowledge(midgame("classic", 2, False, 10), 0))
+    assert det.tiles(random.Random(1)) == det.tiles(random.Random(1))
+    assert det.tiles(random.Random(1)) != det.tiles(random.Random(2))
+
+
+def test_the_deck_by_shape_is_the_rulesets_whole_deck():
+    classic = Counter(deck("classic", 2, False))
+    assert sum(classic.values()) == 117
+    assert classic["ogre"] == 1 and classic["crocodile"] == 4
+    assert shape("arrow:E") == shape("arrow:S") == shape("arrow:N")
+    assert shape("arrow:NE,SW") == shape("arrow:NW,SE") != shape("arrow:N,S")
+
+
+def test_probe_reads_agree_with_the_position_json():
+    s = midgame("second-edition", 4, False, 70)
+    view = player_view(s, 0)
+    assert [not c["sea"] for c in view.cells] == LAND
+    assert DIST[0][168] == 12
+    d = s.to_json()
+    r = rewards(s)
+    assert set(r) == {0, 1, 2, 3} and all(0 <= v <= 1 for v in r.values())
+    a = s.search_arrays()  # what probe.py reads
+    for name, info in d["pirates"].items():
+        crew = "wybr".index(name[0].lower())
+        p = 3 * crew + int(name[1]) - 1
+        assert a.pieces[p] == (-1 if info is None else Coord.parse(info["cell"]).cell)
+    assert [d["scores"][c] for c in s.crews] == [a.scores[c] for c in a.order]
+    assert [str(Coord.of(a.ships[c])) for c in a.order] == [d["ships"][c] for c in s.crews]
+    assert s.crews[a.order.index(a.crew_to_act)] == d["turn"] and a.over == d["over"]
+    assert sum(a.coins.values()) == sum(d["coins"].values())
+
+
+def play(levels, ruleset, players, teams, seed, max_plies=None):
+    s = new_game(ruleset, players=players, seed=seed, teams=teams)
+    while not s.is_over() and (max_plies is None or s.ply < max_plies):
+        move = bot_move(levels[s.to_act()], s, f"{seed}-{s.ply}")
+        assert move in player_view(s, s.to_act()).legal_moves
+        s.apply(move)  # validates: raises IllegalMove otherwise
+    return s
+
+
+@pytest.mark.parametrize("ruleset,players,teams", SETUPS)
+def test_every_level_plays_legal_moves(ruleset, players, teams):
+    levels = (LEVELS * 2)[:players] if players < 4 else list(LEVELS)
+    play(levels, ruleset, players, teams, seed=f"legal-{ruleset}-{players}", max_plies=40)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset,players,teams", SETUPS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_whole_games_legally(level, ruleset, players, teams):
+    s = play([level] * players, ruleset, players, teams, seed=f"whole-{level}")
+    assert s.is_over()
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "second-edition"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_answers_a_mid_turn_decision(level, ruleset):
+    s = midgame(ruleset, 2, False, 2000, seed="chain", stop=lambda s: s.pending)
+    assert s.pending, "the random game reached a chain choice"
+    view = player_view(s, s.to_act())
+    assert bot_move(level, s, "x") in view.legal_moves
+
+
+def test_easy_brings_a_held_coin_home():
+    # Carry a coin towards the ship rather than wander off with it or drop it.
+    for ruleset in ("classic", "second-edition"):
+        s = midgame(ruleset, 2, False, 3000, seed="coin", stop=_coin_move_offered)
+        assert _coin_move_offered(s)
+        move = bot_move("easy", s, "c")
+        assert move.endswith(("$", "*")), (move, player_view(s, s.to_act()).legal_moves)
+
+
+def _coin_move_offered(s):
+    # Under smoke (second edition) the next seat moves this crew, against its interest.
+    own = s.to_act() == s.crew_owner(s.crew_to_act())
+    return own and not s.pending and any(m.with_coin for m in s.legal_moves())
+
+
+def test_same_seed_same_move_and_iteration_budget_is_exact():
+    s = midgame("classic", 2, False, 40)
+    k = seat_knowledge(s, s.to_act())
+    a = ismcts.Search(k, random.Random(5), iterations=40)
+    b = ismcts.Search(k, random.Random(5), iterations=40)
+    assert a.run() == b.run()
+    assert a.iterations == 40 and a.root.visits == 0
+    assert sum(c.visits for c in a.root.children.values()) == 40
+
+
+def test_a_time_limit_cuts_the_search_short():
+    s = midgame("second-edition", 4, False, 40)
+    k = seat_knowledge(s, s.to_act())
+    search = ismcts.Search(k, random.Random(5), iterations=10**9, seconds=0.2)
+    assert search.run() in k.view.legal_moves
+    assert search.elapsed < 0.6 and 0 < search.iterations < 10**9
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError):
+        choose("grandmaster", seat_knowledge(new_game(seed="x"), 0), 1)
