@@ -16,7 +16,12 @@
     if (!id) return;
     var link = document.getElementById(id);
     event.preventDefault();
-    if (link) link.click();
+    if (!link) return;
+    // htmx takes over swapped-in links only when the swap settles (~20 ms later). A held key
+    // repeats faster than that, and a click on a link htmx has not taken over yet is a full page
+    // load: hand the link to htmx first (doing it twice is harmless).
+    if (window.htmx) window.htmx.process(link);
+    link.click();
   });
 
   document.addEventListener("input", function (event) {

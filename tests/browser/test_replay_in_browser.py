@@ -78,3 +78,23 @@ def test_archive_and_rankings_pages(asgi_server, signed_in):  # noqa: F811
     # bob played on three ladders: one chart each.
     expect(page.locator("svg.rating-chart")).to_have_count(3)
     shot(page, "profile")
+
+
+def test_holding_a_key_down_never_reloads_the_page(asgi_server, signed_in):  # noqa: F811
+    """A held arrow key repeats faster than htmx settles a swap: each repeat must still be an
+    htmx request, never a click on a link htmx has not taken over yet (a full page load)."""
+    alice, bob = make_user("alice"), make_user("bob")
+    game = play_out(start_game(alice, bob), seed=3, max_plies=40)
+    page = signed_in(alice).new_page()
+    page.goto(f"{asgi_server}/games/{game.pk}/replay/?ply=0")
+    replay = page.locator("#replay")
+    expect(replay).to_have_attribute("data-ply", "0")
+    page.evaluate("window.notReloaded = true")
+    for _ in range(3):
+        for _ in range(12):
+            page.keyboard.press("ArrowRight")
+            page.wait_for_timeout(15)  # about a keyboard's repeat rate
+        page.wait_for_timeout(300)
+        page.keyboard.press("Home")
+        expect(replay).to_have_attribute("data-ply", "0")
+    assert page.evaluate("window.notReloaded") is True
