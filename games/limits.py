@@ -1,8 +1,9 @@
-"""Caps that keep one account from flooding the site: tables waiting for players, and moves.
+"""Caps that keep one account from flooding the site: waiting tables, bot games, and moves.
 
-Both are generous for a person and only stop scripts: five tables waiting at once (a table
-fills in hours, a game lasts weeks), and ten moves in ten seconds (a person clicks a piece and
-a target, and a chain of choices is a few clicks more).
+All are generous for a person and only stop scripts: five tables waiting at once (a table
+fills in hours, a game lasts weeks), ten running games against bots only (they start at once and
+every bot turn is a worker's job), and ten moves in ten seconds (a person clicks a piece and a
+target, and a chain of choices is a few clicks more).
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
-from .models import Game
+from .models import Game, Seat
 from .services import GameError
 
 MOVE_WINDOW_SECONDS = 10
@@ -35,6 +37,28 @@ def may_open_table(user) -> str | None:
         return _(
             "You already have %(n)d tables waiting for players: wait until one starts, or "
             "leave one, before opening another."
+        ) % {"n": limit}
+    return None
+
+
+def bot_games_of(user) -> int:
+    """Running games `user` plays against bots only (nobody else at the table)."""
+    other_person = Seat.objects.filter(game=OuterRef("pk"), user__isnull=False).exclude(user=user)
+    return (
+        Game.objects.filter(status=Game.Status.RUNNING, seats__user=user)
+        .filter(~Exists(other_person))
+        .count()
+    )
+
+
+def may_start_bot_game(user) -> str | None:
+    """None, or why `user` may not start another game against bots now. Such a game starts at
+    once (no table waits), so the cap on waiting tables does not hold it back, and every bot
+    turn is work for the site's workers."""
+    limit = settings.MAX_BOT_GAMES
+    if bot_games_of(user) >= limit:
+        return _(
+            "You already play %(n)d games against bots: finish one before starting another."
         ) % {"n": limit}
     return None
 

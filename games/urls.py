@@ -1,10 +1,11 @@
 from django.urls import path
 
-from .views import board, chat, history, lobby, rematch, replay
+from .views import board, chat, history, lobby, quick_play, rematch, replay
 
 urlpatterns = [
     path("games/", lobby.lobby, name="lobby"),
     path("games/new/", lobby.new_table, name="new_table"),
+    path("games/play-bots/", quick_play.play_bots, name="play_bots"),
     path("games/mine/", lobby.my_games, name="my_games"),
     path("games/invite/<str:token>/", lobby.invitation, name="game_invitation"),
     path("games/<int:game_id>/", lobby.game_page, name="game_board"),

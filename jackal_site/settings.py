@@ -198,6 +198,7 @@ ACCOUNT_RATE_LIMITS = {
 # --- Caps on one account (games/limits.py) ----------------------------------------------------
 MAX_OPEN_TABLES = env_int("MAX_OPEN_TABLES", 5)  # tables one player opened that wait for players
 MOVE_RATE_LIMIT = env_int("MOVE_RATE_LIMIT", 10)  # move requests per player in 10 seconds
+MAX_BOT_GAMES = env_int("MAX_BOT_GAMES", 10)  # running games of one player against bots only
 
 # --- E-mail ---------------------------------------------------------------------------------
 # With EMAIL_HOST set, mail goes out over SMTP; otherwise each message is written to a file in

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import access, limits, notify, services
 from games.models import RULESET_CHOICES, Game, Seat
 from games.views import board
+from games.views.quick_play import PlayBotsForm
 
 SETUPS = {
     "2": (2, False),
@@ -85,6 +86,10 @@ class NewTableForm(forms.Form):
                     _("A table of %(n)d has room for at most %(m)d bots: you take a seat too.")
                     % {"n": players, "m": players - 1}
                 )
+            if bots == players - 1:  # bots fill the table: the game starts at once
+                refusal = limits.may_start_bot_game(self.user)
+                if refusal:
+                    raise forms.ValidationError(refusal)
         return cleaned
 
 
@@ -100,7 +105,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         .order_by("-last_move_at")
         .prefetch_related("seats__user")[:20]
     )
-    return render(request, "games/lobby.html", {"tables": tables, "running": running})
+    context = {"tables": tables, "running": running, "play_bots": PlayBotsForm()}
+    return render(request, "games/lobby.html", context)
 
 
 @login_required

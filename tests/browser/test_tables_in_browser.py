@@ -104,3 +104,19 @@ def test_a_late_invitee_of_a_public_game_is_offered_to_watch(asgi_server, signed
     expect(page.locator("#invitation")).to_contain_text("The table is full")
     page.get_by_role("link", name="Watch the game").click()
     expect(page.locator("#board")).to_contain_text("waiting for alice")
+
+
+def test_play_bots_now_from_the_lobby(asgi_server, signed_in):
+    alice = make_user("alice")
+    page = signed_in(alice).new_page()
+    page.goto(f"{asgi_server}/games/")
+    form = page.locator("form.play-bots-form")
+    form.get_by_label("Opponents").select_option("2")
+    form.get_by_label("Bot level").select_option("easy")
+    shot(page, "lobby-play-bots")
+    form.get_by_role("button", name="Play").click()
+    expect(page.locator(".messages")).to_contain_text("Your game against the bots has started.")
+    game = Game.objects.get()
+    assert page.url.endswith(f"/games/{game.pk}/")
+    expect(page.locator(".players li")).to_have_count(3)
+    shot(page, "board-against-bots")
