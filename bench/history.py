@@ -92,13 +92,15 @@ def make_long_game(people: list):
     from django.utils import timezone
 
     from games.models import Game, Move, Seat
+    from rules.jackal import AGREEMENT_KINDS as AGREEMENT
     from rules.jackal import new_game
 
     for attempt in range(10_000):
         seed = f"bench-replay-{attempt}"
         state, rng, moves = new_game("classic", players=2, seed=seed), random.Random(attempt), []
         while not state.is_over() and len(moves) < REPLAY_PLIES:
-            move = str(rng.choice(state.legal_moves()))
+            # Played out: an offer to end by agreement, once accepted, would cut it short.
+            move = str(rng.choice([m for m in state.legal_moves() if m.kind not in AGREEMENT]))
             state.apply(move)
             moves.append((move, state.ply))
         if len(moves) >= REPLAY_PLIES:
@@ -142,6 +144,20 @@ def timed(client, url: str, params: dict, repeat: int) -> tuple[list[float], int
     return samples, len(queries)
 
 
+def explain(client, url: str, params: dict) -> None:
+    """Print PostgreSQL's plan (EXPLAIN ANALYZE) of the slowest query of one request."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url, params)
+    slowest = max(queries.captured_queries, key=lambda q: float(q["time"]))
+    with connection.cursor() as cursor:
+        cursor.execute("EXPLAIN ANALYZE " + slowest["sql"])
+        for (row,) in cursor.fetchall():
+            print("    " + row)
+
+
 def line(label: str, samples: list[float], queries: int) -> None:
     print(
         f"{label:<44} p50 {statistics.median(samples):8.1f}  max {max(samples):8.1f}"
@@ -153,6 +169,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="PostgreSQL: the plan of each archive page's slowest query",
+    )
     args = parser.parse_args()
 
     import django
@@ -173,6 +194,11 @@ def main() -> None:
         started = time.perf_counter()
         make_archive(args.games, people)
         game = make_long_game(people)
+        if connection.vendor == "postgresql":
+            # Fresh planner statistics, as a live database has them (autovacuum would take a
+            # while after a bulk insert; without them the plans are not the real ones).
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE")
         print(
             f"bench/history.py on {connection.vendor}: {args.games} finished games and one of "
             f"{game.ply} plies set up in {time.perf_counter() - started:.0f} s; times in ms"
@@ -192,6 +218,8 @@ def main() -> None:
             ("archive, won, against pirate7", {"result": "won", "opponent": "pirate7"}),
         ]:
             line(label, *timed(client, history, params, args.repeat))
+            if args.explain and connection.vendor == "postgresql":
+                explain(client, history, params)
         profile = reverse("player_profile", args=["pirate3"])
         line("profile (archive, ratings)", *timed(client, profile, {}, args.repeat))
         replay = reverse("game_replay", args=[game.pk])

@@ -148,7 +148,9 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["game", "index"]
+        # game_id, not game: ordering by the relation would order by Game's own ordering
+        # (created_at), a join with games and a sort on every seat query (bench/history.py).
+        ordering = ["game_id", "index"]
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
             # One person, one seat per table.
@@ -218,7 +220,7 @@ class Move(models.Model):
     objects = MoveQuerySet.as_manager()
 
     class Meta:
-        ordering = ["game", "ply"]
+        ordering = ["game_id", "ply"]  # the column, not the relation: no join (see Seat)
         constraints = [
             # The last guard against a doubled move: two writers cannot both take a ply.
             models.UniqueConstraint(fields=["game", "ply"], name="move_one_per_ply"),
@@ -261,7 +263,7 @@ class ChatMessage(models.Model):
     )
 
     class Meta:
-        ordering = ["game", "created_at", "pk"]
+        ordering = ["game_id", "created_at", "pk"]  # the column: no join (see Seat)
         indexes = [models.Index(fields=["game", "created_at"], name="chat_by_game")]
 
     def __str__(self) -> str:
