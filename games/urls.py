@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import board, chat, history, lobby, rematch, replay
+from .views import board, chat, forfeits, history, lobby, rematch, replay
 
 urlpatterns = [
     path("games/", lobby.lobby, name="lobby"),
@@ -14,6 +14,11 @@ urlpatterns = [
     path("games/<int:game_id>/move/", board.move, name="game_move"),
     path("games/<int:game_id>/chat/", chat.post_message, name="game_chat"),
     path("games/<int:game_id>/chat/mute/", chat.mute, name="game_chat_mute"),
+    path(
+        "games/<int:game_id>/seat/<str:action>/",
+        forfeits.seat_action,
+        name="game_seat_action",
+    ),
     path("games/<int:game_id>/rematch/", rematch.rematch, name="game_rematch"),
     path("games/history/", history.archive, name="game_history"),
     path("games/<int:game_id>/replay/", replay.replay, name="game_replay"),

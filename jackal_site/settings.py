@@ -156,6 +156,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "wake-stuck-bots": {"task": "games.tasks.wake_stuck_bots", "schedule": 60.0},
+    "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
 }
 
 # --- Accounts -------------------------------------------------------------------------------
