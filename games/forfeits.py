@@ -7,8 +7,9 @@ that comes second finds the ply, the seat or the game changed and does nothing. 
 move of play, so none is typed in the move box (the notation refuses "resign"): they are buttons,
 and the clock's sweep (`games.sweep`).
 
-- A **timeout** does what the table chose: a bot stands in for the seat (the player may take it
-  back on their turn), or the game ends.
+- A **timeout** does what the table chose: a bot stands in for the seat, or the game ends. The
+  player may take the seat back at any moment: the bot plays a turn within seconds, so waiting
+  for "their turn" would mean never (the next turn is the bot's again).
 - A **resignation** ends a two-seat game; at a bigger table a bot plays on for the seat.
 - A **claim of victory** ends the game when every other seat has forfeited (timed out or
   resigned) and a bot plays for it.
@@ -76,8 +77,6 @@ def reclaim_seat(game_id: int, user, *, expected_ply: int) -> SeatAction:
     def check(game: Game, seats: list[Seat], seat: Seat) -> str:
         if not seat.stand_in:
             raise ForfeitError(_("You are playing your seat already."))
-        if game.to_act_seat != seat.index:
-            raise ForfeitError(_("You may take your seat back on your turn."))
         if last_kind(game, seat.index) == Kind.RESIGN:
             raise ForfeitError(_("You resigned this game: the bot plays on for you."))
         return Kind.RECLAIM

@@ -193,7 +193,7 @@ class Seat(models.Model):
     bot = models.CharField(max_length=16, choices=Bot.choices, blank=True)
     joined_at = models.DateTimeField(null=True, blank=True)
     # A bot playing for the seat's player after a timeout or a resignation (games.forfeits);
-    # the player keeps the seat and may take it back on their turn (unless they resigned).
+    # the player keeps the seat and may take it back (unless they resigned).
     stand_in = models.CharField(max_length=16, choices=Bot.choices, blank=True)
     # Clock time left at the start of the seat's next turn (a time bank); None: no bank.
     bank = models.DurationField(null=True, blank=True)

@@ -107,6 +107,7 @@ class ClockLine:
     left: timedelta | None  # clock time left (None: no clock)
     running: bool  # counting down now (its turn, and not its weekend)
     words: str
+    stand_in: bool = False  # a bot plays for the seat's player (games.forfeits)
 
     @property
     def seconds(self) -> int:
@@ -146,7 +147,9 @@ def clock_lines(game: Game, seats: list[Seat], now: datetime | None = None) -> l
             > timedelta(0)
         )
         words = clocks.describe_remaining(left) if left is not None else ""
-        lines.append(ClockLine(seat.index, seat.occupant_name, left, running, words))
+        lines.append(
+            ClockLine(seat.index, seat.occupant_name, left, running, words, bool(seat.stand_in))
+        )
     return lines
 
 

@@ -17,7 +17,7 @@ from games.models import Game, Seat
 ACTIONS = {
     "resign": (forfeits.resign, _("You resigned.")),
     "claim": (forfeits.claim_victory, _("You claimed the victory: the game is over.")),
-    "reclaim": (forfeits.reclaim_seat, _("Your seat is yours again: it is your turn.")),
+    "reclaim": (forfeits.reclaim_seat, _("Your seat is yours again: the bot has left it.")),
 }
 
 
@@ -30,7 +30,7 @@ def choices_for(game: Game, seats: list[Seat], seat: Seat | None) -> dict:
     return {
         "resign": not resigned,
         "claim": forfeits.may_claim(game, seats, seat),
-        "reclaim": bool(seat.stand_in) and not resigned and game.to_act_seat == seat.index,
+        "reclaim": bool(seat.stand_in) and not resigned,
         "forfeited": seat.index in forfeited,
     }
 
