@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from . import clocks
 from .models import Game, Seat
+from .signals import turn_began
 
 UTC_ZONE = ZoneInfo("UTC")
 
@@ -62,6 +63,7 @@ def begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
         game.deadline = clocks.deadline_after(
             now, budget, zone_of(seat), weekends_off=control.weekends_off
         )
+    turn_began.send(sender=Game, game=game, seat=seat, now=now)
 
 
 CLOCK_FIELDS = ["turn_started_at", "deadline"]

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ratings",
+    "reminders",
 ]
 
 MIDDLEWARE = [
@@ -157,6 +158,7 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "wake-stuck-bots": {"task": "games.tasks.wake_stuck_bots", "schedule": 60.0},
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
+    "send-reminders": {"task": "reminders.tasks.send_reminders", "schedule": 60.0},
 }
 
 # --- Accounts -------------------------------------------------------------------------------

@@ -1,0 +1,7 @@
+"""What the games app tells the rest of the site, without knowing who listens."""
+
+from django.dispatch import Signal
+
+# A person's turn began (their clock started): sent inside the move's transaction with
+# `game`, `seat` (its user loaded) and `now`. The turn e-mails listen (reminders.services).
+turn_began = Signal()
