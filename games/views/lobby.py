@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import access, clocks, limits, notify, services
+from games import access, clocks, limits, notify, queue, services
 from games.models import CLOCK_KINDS, RULESET_CHOICES, Game, Seat, TimeoutPolicy
 from games.views import board
 
@@ -210,10 +210,23 @@ def my_games(request: HttpRequest) -> HttpResponse:
                 output_field=IntegerField(),
             )
         )
-        .order_by("rank", "-last_move_at", "-created_at")
+        # Waiting for me: the least time left first (issue 10); then by the last move.
+        .order_by("rank", F("deadline").asc(nulls_last=True), "-last_move_at", "-created_at")
         .prefetch_related("seats__user")
     )
     return render(request, "games/my_games.html", {"games": games})
+
+
+@login_required
+@require_GET
+def next_game(request: HttpRequest) -> HttpResponse:
+    """The most urgent game waiting for me (besides the one I come from), or my games."""
+    besides = request.GET.get("from", "")
+    game = queue.most_urgent(request.user, besides=int(besides) if besides.isdigit() else None)
+    if game is None:
+        messages.info(request, _("No other game is waiting for you."))
+        return redirect("my_games")
+    return redirect(game)
 
 
 @require_GET
