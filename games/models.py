@@ -105,6 +105,9 @@ class Game(models.Model):
     # out (None: no clock runs, for a bot, an unlimited table or a game that is not running).
     turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
+    # When the seat to act is next warned that its clock runs low (under 24 h, then under 2 h):
+    # games.sweep.sweep_warnings; None when no warning is left for this turn.
+    warn_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -143,6 +146,12 @@ class Game(models.Model):
                 fields=["deadline"],
                 name="game_running_deadline",
                 condition=Q(status="running", deadline__isnull=False),
+            ),
+            # The same sweep's clock-low warnings: the running games with a warning due.
+            models.Index(
+                fields=["warn_at"],
+                name="game_running_warn_at",
+                condition=Q(status="running", warn_at__isnull=False),
             ),
         ]
 

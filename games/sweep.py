@@ -16,8 +16,9 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from . import forfeits, services
+from . import forfeits, services, turns
 from .models import Game
+from .signals import clock_low
 
 logger = logging.getLogger(__name__)
 
@@ -62,3 +63,33 @@ def sweep_timeouts(now: datetime | None = None) -> int:
         done += acted
         if len(batch) < BATCH or not acted:
             return done
+
+
+def sweep_warnings(now: datetime | None = None) -> int:
+    """Warn every player whose clock has fallen under 24 h or 2 h; returns how many."""
+    now = now or timezone.now()
+    due = list(
+        Game.objects.filter(status=Game.Status.RUNNING, warn_at__lte=now)
+        .order_by("warn_at")
+        .values_list("pk", "ply", "warn_at")[:BATCH]
+    )
+    return sum(_warn(game_id, ply, warn_at, now) for game_id, ply, warn_at in due)
+
+
+def _warn(game_id: int, ply: int, warn_at: datetime, now: datetime) -> bool:
+    with transaction.atomic():
+        game, seats = services.game_with_seats(game_id)
+        seat = next((s for s in seats if s.index == game.to_act_seat), None)
+        left = turns.time_left(game, seat, now) if seat is not None else None
+        following = None
+        if left is not None and left > turns.WARNINGS[1]:
+            following = turns.next_warning(game, seat, now, left)
+        # The claim: the row as read (its ply and this warning) moves on to the next warning;
+        # a move in between, or another sweep, has changed it and this update changes nothing.
+        claimed = Game.objects.filter(
+            pk=game_id, ply=ply, status=Game.Status.RUNNING, warn_at=warn_at
+        ).update(warn_at=following)
+        if not claimed or left is None:
+            return False
+        clock_low.send(sender=Game, game=game, seat=seat, level=turns.warning_due(left), now=now)
+    return True

@@ -12,7 +12,7 @@ from rules.bots import choose, seat_knowledge
 
 from .models import Game, Seat
 from .services import GameError, head_state, submit_move
-from .sweep import sweep_timeouts
+from .sweep import sweep_timeouts, sweep_warnings
 
 logger = logging.getLogger(__name__)
 
@@ -90,5 +90,5 @@ def wake_stuck_bots() -> int:
 
 @shared_task
 def sweep_clocks() -> int:
-    """Beat's sweep of the correspondence clocks (games.sweep): timeouts that are due."""
-    return sweep_timeouts()
+    """Beat's sweep of the correspondence clocks (games.sweep): timeouts, then warnings."""
+    return sweep_timeouts() + sweep_warnings()

@@ -53,7 +53,7 @@ def begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
     """The seat to act starts its turn now: its deadline, or none when no clock runs for it.
     Sets the fields on `game`; the caller saves them (`CLOCK_FIELDS`)."""
     game.turn_started_at = now if game.status == Game.Status.RUNNING else None
-    game.deadline = None
+    game.deadline = game.warn_at = None
     seat = _seat_to_act(game, seats)
     if seat is None or seat.plays_by_bot:
         return
@@ -63,10 +63,30 @@ def begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
         game.deadline = clocks.deadline_after(
             now, budget, zone_of(seat), weekends_off=control.weekends_off
         )
+        game.warn_at = next_warning(game, seat, now, budget)
     turn_began.send(sender=Game, game=game, seat=seat, now=now)
 
 
-CLOCK_FIELDS = ["turn_started_at", "deadline"]
+CLOCK_FIELDS = ["turn_started_at", "deadline", "warn_at"]
+
+# A player is warned when their time falls under each of these, once each per turn: but only
+# under those the turn began above (a 1-day clock does not start with an "under 24 h" warning).
+WARNINGS = (timedelta(hours=24), timedelta(hours=2))
+
+
+def next_warning(game: Game, seat: Seat, now: datetime, left: timedelta) -> datetime | None:
+    """When `seat`, with `left` clock time at `now`, next falls under a warning's threshold."""
+    for threshold in WARNINGS:
+        if left > threshold:
+            return clocks.deadline_after(
+                now, left - threshold, zone_of(seat), weekends_off=game.weekends_off
+            )
+    return None
+
+
+def warning_due(left: timedelta) -> str:
+    """Which warning a seat with `left` clock time gets now: "24h" or "2h"."""
+    return "2h" if left <= WARNINGS[1] else "24h"
 
 
 def after_move(game: Game, seats: list[Seat], mover: int, now: datetime) -> None:

@@ -6,8 +6,9 @@ class RemindersConfig(AppConfig):
     verbose_name = "Reminders"
 
     def ready(self) -> None:
-        from games.signals import turn_began
+        from games.signals import clock_low, turn_began
 
         from . import services
 
         turn_began.connect(services.turn_began, dispatch_uid="reminders.turn_began")
+        clock_low.connect(services.clock_low, dispatch_uid="reminders.clock_low")

@@ -24,3 +24,14 @@ def turn_began(sender, *, game, seat, now, **kwargs) -> None:
         kind=Reminder.Kind.TURN,
         defaults={"due_at": now + BATCH_WINDOW},
     )
+
+
+def clock_low(sender, *, game, seat, level, now, **kwargs) -> None:
+    """`games.signals.clock_low`: a warning for every player with an e-mail (the sweep decides
+    whether they want it, so that the decision is logged)."""
+    if seat.user is None:
+        return
+    kind = Reminder.Kind.CLOCK_2H if level == "2h" else Reminder.Kind.CLOCK_24H
+    Reminder.objects.get_or_create(
+        user=seat.user, game=game, ply=game.ply, kind=kind, defaults={"due_at": now}
+    )

@@ -116,5 +116,14 @@ class Migration(migrations.Migration):
             model_name='seataction',
             constraint=models.UniqueConstraint(condition=models.Q(('kind__startswith', 'timeout')), fields=('game', 'ply', 'seat'), name='seat_action_one_timeout_per_turn'),
         ),
+        migrations.AddField(
+            model_name='game',
+            name='warn_at',
+            field=models.DateTimeField(blank=True, null=True),
+        ),
+        migrations.AddIndex(
+            model_name='game',
+            index=models.Index(condition=models.Q(('status', 'running'), ('warn_at__isnull', False)), fields=['warn_at'], name='game_running_warn_at'),
+        ),
         migrations.RunPython(create_trigger, drop_trigger),
     ]

@@ -14,7 +14,9 @@ from django.urls import reverse
 
 from accounts.models import TurnEmails
 from games import presence
+from games.clocks import TimeControl
 from games.services import head_state, join_table, open_table, submit_move
+from games.sweep import sweep_warnings
 from reminders.models import Reminder
 from reminders.sending import send_due
 from tests.factories import make_user
@@ -175,3 +177,43 @@ def test_two_reminder_sweeps_at_once_send_each_email_exactly_once(postgres):
     assert sum(sent) == 6 and len(mail.outbox) == 6
     assert sorted(m.to[0] for m in mail.outbox) == sorted(p.email for p in people)
     assert Reminder.objects.filter(decision="sent").count() == 6
+
+
+def test_clock_low_warnings_under_24_hours_and_under_2_hours_once_each(db, travel, alice, bob):
+    alice.turn_emails = TurnEmails.DAILY_DIGEST  # warnings go to all but those who chose none
+    alice.save()
+    game = two_player_game(alice, bob)  # 3 days per move
+    assert game.warn_at == MONDAY + timedelta(days=2)
+    travel.shift(timedelta(days=2) - timedelta(minutes=1))
+    assert sweep_warnings() == 0
+    travel.shift(timedelta(minutes=1))
+    assert sweep_warnings() == 1 and sweep_warnings() == 0
+    send_due()
+    (message,) = mail.outbox
+    assert message.subject.endswith(f"Your clock runs low in game {game.pk}")
+    assert "(1 day left)" in message.body
+    game.refresh_from_db()
+    assert game.warn_at == MONDAY + timedelta(days=3, hours=-2)
+    travel.move_to(game.warn_at)
+    assert sweep_warnings() == 1 and sweep_warnings() == 0
+    send_due()
+    assert len(mail.outbox) == 2 and "(2 h 0 min left)" in mail.outbox[1].body
+    kinds = Reminder.objects.filter(user=alice).values_list("kind", "decision")
+    assert sorted(kinds) == [("clock-24h", "sent"), ("clock-2h", "sent")]
+
+
+def test_a_one_day_clock_warns_only_under_2_hours(db, travel, alice, bob):
+    game = open_table(creator=alice, players=2, control=TimeControl(days=1))
+    join_table(game.pk, bob)
+    game.refresh_from_db()
+    assert game.warn_at == MONDAY + timedelta(hours=22)
+
+
+def test_no_clock_warning_for_those_who_turned_emails_off(db, travel, alice, bob):
+    alice.turn_emails = TurnEmails.NEVER
+    alice.save()
+    two_player_game(alice, bob)
+    travel.shift(timedelta(days=2))
+    sweep_warnings()
+    send_due()
+    assert mail.outbox == [] and decisions(alice) == ["off"]
