@@ -108,6 +108,9 @@ class Game(models.Model):
     # When the seat to act is next warned that its clock runs low (under 24 h, then under 2 h):
     # games.sweep.sweep_warnings; None when no warning is left for this turn.
     warn_at = models.DateTimeField(null=True, blank=True)
+    # Staff paused the clock (games.clock_staff): the clock time the seat to act had left then.
+    paused_at = models.DateTimeField(null=True, blank=True)
+    paused_left = models.DurationField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

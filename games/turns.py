@@ -57,6 +57,11 @@ def begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
     seat = _seat_to_act(game, seats)
     if seat is None or seat.plays_by_bot:
         return
+    if game.paused_at is not None:
+        # Paused by staff: the new turn's clock waits, with the whole turn's time, for resume.
+        game.paused_left = control_of(game).time_for_turn(seat.bank)
+        turn_began.send(sender=Game, game=game, seat=seat, now=now)
+        return
     control = control_of(game)
     budget = control.time_for_turn(seat.bank)
     if budget is not None:
@@ -67,7 +72,7 @@ def begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
     turn_began.send(sender=Game, game=game, seat=seat, now=now)
 
 
-CLOCK_FIELDS = ["turn_started_at", "deadline", "warn_at"]
+CLOCK_FIELDS = ["turn_started_at", "deadline", "warn_at", "paused_left"]
 
 # A player is warned when their time falls under each of these, once each per turn: but only
 # under those the turn began above (a 1-day clock does not start with an "under 24 h" warning).
@@ -130,6 +135,7 @@ class ClockLine:
     running: bool  # counting down now (its turn, and not its weekend)
     words: str
     stand_in: bool = False  # a bot plays for the seat's player (games.forfeits)
+    paused: bool = False  # staff paused the clock (games.clock_staff)
 
     @property
     def seconds(self) -> int:
@@ -142,6 +148,8 @@ def time_left(game: Game, seat: Seat, now: datetime | None = None) -> timedelta 
     if game.clock_kind == clocks.UNLIMITED or seat.plays_by_bot:
         return None
     if game.status == Game.Status.RUNNING and seat.index == game.to_act_seat:
+        if game.paused_at is not None:
+            return game.paused_left
         if game.deadline is None:
             return None
         return clocks.clock_time(now, game.deadline, zone_of(seat), weekends_off=game.weekends_off)
@@ -163,6 +171,7 @@ def clock_lines(game: Game, seats: list[Seat], now: datetime | None = None) -> l
         running = (
             to_act
             and left is not None
+            and game.paused_at is None
             and clocks.clock_time(
                 now, now + timedelta(seconds=1), zone_of(seat), weekends_off=game.weekends_off
             )
@@ -170,7 +179,15 @@ def clock_lines(game: Game, seats: list[Seat], now: datetime | None = None) -> l
         )
         words = clocks.describe_remaining(left) if left is not None else ""
         lines.append(
-            ClockLine(seat.index, seat.occupant_name, left, running, words, bool(seat.stand_in))
+            ClockLine(
+                seat.index,
+                seat.occupant_name,
+                left,
+                running,
+                words,
+                stand_in=bool(seat.stand_in),
+                paused=to_act and game.paused_at is not None,
+            )
         )
     return lines
 

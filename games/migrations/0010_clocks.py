@@ -125,5 +125,16 @@ class Migration(migrations.Migration):
             model_name='game',
             index=models.Index(condition=models.Q(('status', 'running'), ('warn_at__isnull', False)), fields=['warn_at'], name='game_running_warn_at'),
         ),
+        migrations.AddField(
+            model_name='game',
+            name='paused_at',
+            field=models.DateTimeField(blank=True, null=True),
+        ),
+        migrations.AddField(
+            model_name='game',
+            name='paused_left',
+            field=models.DurationField(blank=True, null=True),
+        ),
+    
         migrations.RunPython(create_trigger, drop_trigger),
     ]
