@@ -57,7 +57,8 @@ def game_lines(user, games) -> list[dict]:
 
 
 def turn_email(user, games, *, kind: str = "turn") -> EmailMultiAlternatives:
-    """One e-mail for `games` now waiting for `user` (several make one e-mail)."""
+    """One e-mail for `games` now waiting for `user` (several make one e-mail): `kind` is
+    "turn", "low" (a clock under 24 h or 2 h) or "digest"."""
     with translation.override(user.language):
         lines = game_lines(user, games)
         if kind == "turn":
@@ -66,6 +67,12 @@ def turn_email(user, games, *, kind: str = "turn") -> EmailMultiAlternatives:
                 "Your turn in %(n)d games",
                 len(lines),
             ) % {"id": lines[0]["id"], "n": len(lines)}
+        elif kind == "digest":
+            subject = ngettext(
+                "Your daily digest: %(n)d game waits for you",
+                "Your daily digest: %(n)d games wait for you",
+                len(lines),
+            ) % {"n": len(lines)}
         else:
             subject = _("Your clock runs low in game %(id)d") % {"id": lines[0]["id"]}
         context = {

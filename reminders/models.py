@@ -18,6 +18,7 @@ class Reminder(models.Model):
         TURN = "turn", _("your turn")
         CLOCK_24H = "clock-24h", _("under 24 hours left")
         CLOCK_2H = "clock-2h", _("under 2 hours left")
+        DIGEST = "digest", _("daily digest")
 
     class Decision(models.TextChoices):
         PENDING = "pending", _("waiting a few minutes, for other games to join it")
@@ -25,7 +26,7 @@ class Reminder(models.Model):
         SENT = "sent", _("sent")
         BATCHED = "batched", _("sent, with other games in one e-mail")
         WATCHING = "watching", _("skipped: watching the game live")
-        STALE = "stale", _("skipped: no longer waiting for them")
+        STALE = "stale", _("skipped: no longer waiting for them (or nothing to tell)")
         OFF = "off", _("skipped: they turned these e-mails off")
 
     OPEN = (Decision.PENDING, Decision.HELD)
@@ -34,8 +35,11 @@ class Reminder(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reminders"
     )
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
-    ply = models.PositiveIntegerField(help_text=_("the game's ply when the turn began"))
+    # None for a digest, which is about every game waiting for the player.
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, related_name="+", null=True, blank=True
+    )
+    ply = models.PositiveIntegerField(default=0, help_text=_("the game's ply when the turn began"))
     decision = models.CharField(max_length=10, choices=Decision.choices, default=Decision.PENDING)
     created_at = models.DateTimeField(auto_now_add=True)
     due_at = models.DateTimeField()

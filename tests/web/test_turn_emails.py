@@ -17,6 +17,7 @@ from games import presence
 from games.clocks import TimeControl
 from games.services import head_state, join_table, open_table, submit_move
 from games.sweep import sweep_warnings
+from reminders.digest import send_digests
 from reminders.models import Reminder
 from reminders.sending import send_due
 from tests.factories import make_user
@@ -217,3 +218,39 @@ def test_no_clock_warning_for_those_who_turned_emails_off(db, travel, alice, bob
     sweep_warnings()
     send_due()
     assert mail.outbox == [] and decisions(alice) == ["off"]
+
+
+def test_the_daily_digest_comes_at_the_chosen_hour_in_the_players_zone(client, travel, alice, bob):
+    client.force_login(bob)
+    client.post(
+        reverse("edit_profile"),
+        {
+            "display_name": "",
+            "time_zone": "America/Los_Angeles",
+            "language": "en",
+            "turn_emails": "digest",
+            "quiet_hours_start": "",
+            "quiet_hours_end": "",
+            "digest_hour": "7",
+        },
+    )
+    bob.refresh_from_db()
+    # Monday 12:00 UTC is 04:00 in Los Angeles: the digest is due at 07:00 there (15:00 UTC).
+    assert bob.next_digest_at == datetime(2026, 11, 23, 15, 0, tzinfo=UTC)
+    urgent = open_table(creator=bob, players=2, control=TimeControl(days=1))
+    join_table(urgent.pk, alice)
+    relaxed = open_table(creator=bob, players=2, control=TimeControl(days=7))
+    join_table(relaxed.pk, carol := make_user("carol"))
+    assert carol and send_digests() == 0
+    travel.move_to(datetime(2026, 11, 23, 15, 0, tzinfo=UTC))
+    send_due()  # bob chose the digest: no turn e-mail for him
+    assert [m.to for m in mail.outbox if m.to == ["bob@example.com"]] == []
+    assert send_digests() == 1 and send_digests() == 0
+    (digest,) = [m for m in mail.outbox if m.to == ["bob@example.com"]]
+    assert digest.subject.endswith("Your daily digest: 2 games wait for you")
+    assert digest.body.index(f"Game {urgent.pk}") < digest.body.index(f"Game {relaxed.pk}")
+    assert "List-Unsubscribe" in digest.extra_headers
+    bob.refresh_from_db()
+    assert bob.next_digest_at == datetime(2026, 11, 24, 15, 0, tzinfo=UTC)
+    log = Reminder.objects.get(user=bob, kind="digest")
+    assert (log.decision, log.games_in_email) == ("sent", 2)
