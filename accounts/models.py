@@ -55,6 +55,11 @@ class User(AbstractUser):
     # When beat's digest sweep (reminders.digest) next sends this player's digest; set when they
     # choose the digest (accounts.forms), moved on a day by each digest.
     next_digest_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # Vacation (games.vacation): the days banked as of `vacation_counted_at` (they grow a day a
+    # week, games.clocks.accrued_vacation; new accounts have 7), and the end of the one running.
+    vacation_left = models.DurationField(_("vacation left"), default=timedelta(days=7))
+    vacation_counted_at = models.DateTimeField(null=True, blank=True, editable=False)
+    vacation_until = models.DateTimeField(_("on vacation until"), null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -70,7 +75,13 @@ class User(AbstractUser):
                 fields=["next_digest_at"],
                 name="user_digest_due",
                 condition=models.Q(turn_emails="digest", next_digest_at__isnull=False),
-            )
+            ),
+            # Beat ends the vacations that have run out: only players on vacation are indexed.
+            models.Index(
+                fields=["vacation_until"],
+                name="user_on_vacation",
+                condition=models.Q(vacation_until__isnull=False),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -104,3 +115,27 @@ class User(AbstractUser):
                 local.date() + timedelta(days=1), time(self.digest_hour), tzinfo=zone
             )
         return at.astimezone(moment.tzinfo)
+
+    def vacation_balance(self, now: datetime) -> timedelta:
+        """Vacation this player may take at `now`: what was banked, plus what accrued since."""
+        from games.clocks import accrued_vacation
+
+        return accrued_vacation(
+            self.vacation_left, self.vacation_counted_at or self.date_joined, now
+        )
+
+    def on_vacation(self, now: datetime) -> bool:
+        return self.vacation_until is not None and self.vacation_until > now
+
+    @property
+    def vacation_days_now(self) -> int:
+        """Whole days of vacation this player may take now (the settings page)."""
+        from django.utils import timezone
+
+        return self.vacation_balance(timezone.now()).days
+
+    @property
+    def on_vacation_now(self) -> bool:
+        from django.utils import timezone
+
+        return self.on_vacation(timezone.now())

@@ -53,20 +53,24 @@ def pause(game_id: int) -> Game:
             raise ClockStaffError(_("Game %(id)d is paused already.") % {"id": game.pk})
         now = timezone.now()
         game.paused_left = turns.time_left(game, seat, now) if seat is not None else None
-        game.paused_at = now
+        game.paused_at, game.paused_for = now, "staff"
         # The time before the pause is in paused_left: a bank is charged from the resume on.
         game.deadline = game.warn_at = game.turn_started_at = None
-        game.save(update_fields=["paused_at", *turns.CLOCK_FIELDS])
+        game.save(update_fields=turns.CLOCK_FIELDS)
     return game
 
 
-def resume(game_id: int) -> Game:
+def resume(game_id: int, *, only_for: str = "") -> Game | None:
+    """Restart a paused clock with the time it had (`only_for`: only a pause of that kind, else
+    leave the game as it is and return None)."""
     with transaction.atomic():
         game, _seats, seat = _locked_running(game_id)
+        if only_for and game.paused_for != only_for:
+            return None
         if game.paused_at is None:
             raise ClockStaffError(_("Game %(id)d is not paused.") % {"id": game.pk})
         now = timezone.now()
-        left, game.paused_at, game.paused_left = game.paused_left, None, None
+        left, game.paused_at, game.paused_left, game.paused_for = game.paused_left, None, None, ""
         game.turn_started_at = now
         if seat is not None and left is not None and not seat.plays_by_bot:
             if game.clock_kind == clocks.BANK:
@@ -76,5 +80,5 @@ def resume(game_id: int) -> Game:
                 now, left, turns.zone_of(seat), weekends_off=game.weekends_off
             )
             game.warn_at = turns.next_warning(game, seat, now, left)
-        game.save(update_fields=["paused_at", *turns.CLOCK_FIELDS])
+        game.save(update_fields=turns.CLOCK_FIELDS)
     return game

@@ -108,9 +108,18 @@ class Game(models.Model):
     # When the seat to act is next warned that its clock runs low (under 24 h, then under 2 h):
     # games.sweep.sweep_warnings; None when no warning is left for this turn.
     warn_at = models.DateTimeField(null=True, blank=True)
-    # Staff paused the clock (games.clock_staff): the clock time the seat to act had left then.
+    # The clock is paused (by staff, games.clock_staff, or for the vacation of the player to
+    # act, games.vacation): the clock time the seat to act had left then.
     paused_at = models.DateTimeField(null=True, blank=True)
     paused_left = models.DurationField(null=True, blank=True)
+    paused_for = models.CharField(
+        max_length=8, blank=True, choices=[("staff", _("staff")), ("vacation", _("vacation"))]
+    )
+    vacation_allowed = models.BooleanField(
+        _("players may take vacations"),
+        default=True,
+        help_text=_("Off for a tournament-style table: the clocks never stop."),
+    )
 
     class Meta:
         ordering = ["-created_at"]

@@ -92,6 +92,7 @@ def open_table(
     bot_level: str = Seat.Bot.RANDOM,
     control: clocks.TimeControl | None = None,
     timeout_policy: str = "",
+    vacation_allowed: bool = True,
 ) -> Game:
     """Open a table with the creator in seat 0; `bot_seats` are taken by bots of `bot_level`
     at once. `control` is the time control (the default: 3 days per move), `timeout_policy`
@@ -119,6 +120,7 @@ def open_table(
             clock_increment_days=control.increment_days,
             weekends_off=control.weekends_off,
             timeout_policy=timeout_policy,
+            vacation_allowed=vacation_allowed,
         )
         now = timezone.now()
         Seat.objects.bulk_create(

@@ -90,5 +90,8 @@ def wake_stuck_bots() -> int:
 
 @shared_task
 def sweep_clocks() -> int:
-    """Beat's sweep of the correspondence clocks (games.sweep): timeouts, then warnings."""
-    return sweep_timeouts() + sweep_warnings()
+    """Beat's sweep of the correspondence clocks (games.sweep): vacations that end, timeouts,
+    then warnings."""
+    from .vacation import end_due  # imports the accounts app's model: not at module import
+
+    return end_due() + sweep_timeouts() + sweep_warnings()

@@ -57,9 +57,12 @@ def begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
     seat = _seat_to_act(game, seats)
     if seat is None or seat.plays_by_bot:
         return
+    if game.paused_at is None and on_vacation_here(game, seat, now):
+        game.paused_at, game.paused_for = now, "vacation"
     if game.paused_at is not None:
-        # Paused by staff: the new turn's clock waits, with the whole turn's time, for resume.
+        # Paused (staff, a vacation): the new turn's clock waits, with the whole turn's time.
         game.paused_left = control_of(game).time_for_turn(seat.bank)
+        game.turn_started_at = None
         turn_began.send(sender=Game, game=game, seat=seat, now=now)
         return
     control = control_of(game)
@@ -72,7 +75,13 @@ def begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
     turn_began.send(sender=Game, game=game, seat=seat, now=now)
 
 
-CLOCK_FIELDS = ["turn_started_at", "deadline", "warn_at", "paused_left"]
+CLOCK_FIELDS = ["turn_started_at", "deadline", "warn_at", "paused_at", "paused_left", "paused_for"]
+
+
+def on_vacation_here(game: Game, seat: Seat, now: datetime) -> bool:
+    """The seat's player is on vacation, and this table lets vacations stop its clocks."""
+    return game.vacation_allowed and seat.user_id is not None and seat.user.on_vacation(now)
+
 
 # A player is warned when their time falls under each of these, once each per turn: but only
 # under those the turn began above (a 1-day clock does not start with an "under 24 h" warning).
@@ -135,7 +144,8 @@ class ClockLine:
     running: bool  # counting down now (its turn, and not its weekend)
     words: str
     stand_in: bool = False  # a bot plays for the seat's player (games.forfeits)
-    paused: bool = False  # staff paused the clock (games.clock_staff)
+    paused: bool = False  # the clock is paused (staff, or this player's vacation)
+    vacation_until: datetime | None = None  # shown to everyone at the table
 
     @property
     def seconds(self) -> int:
@@ -187,6 +197,9 @@ def clock_lines(game: Game, seats: list[Seat], now: datetime | None = None) -> l
                 words,
                 stand_in=bool(seat.stand_in),
                 paused=to_act and game.paused_at is not None,
+                vacation_until=seat.user.vacation_until
+                if seat.user_id and seat.user.on_vacation(now) and game.vacation_allowed
+                else None,
             )
         )
     return lines

@@ -1,12 +1,13 @@
 from django.urls import path
 
-from .views import board, chat, forfeits, history, lobby, rematch, replay
+from .views import board, chat, forfeits, history, lobby, rematch, replay, vacation
 
 urlpatterns = [
     path("games/", lobby.lobby, name="lobby"),
     path("games/new/", lobby.new_table, name="new_table"),
     path("games/mine/", lobby.my_games, name="my_games"),
     path("games/next/", lobby.next_game, name="next_game"),
+    path("vacation/", vacation.vacation_view, name="vacation"),
     path("games/invite/<str:token>/", lobby.invitation, name="game_invitation"),
     path("games/<int:game_id>/", lobby.game_page, name="game_board"),
     path("games/<int:game_id>/join/", lobby.join, name="game_join"),

@@ -135,6 +135,15 @@ class Migration(migrations.Migration):
             name='paused_left',
             field=models.DurationField(blank=True, null=True),
         ),
-    
+        migrations.AddField(
+            model_name='game',
+            name='paused_for',
+            field=models.CharField(blank=True, choices=[('staff', 'staff'), ('vacation', 'vacation')], max_length=8),
+        ),
+        migrations.AddField(
+            model_name='game',
+            name='vacation_allowed',
+            field=models.BooleanField(default=True, help_text='Off for a tournament-style table: the clocks never stop.', verbose_name='players may take vacations'),
+        ),
         migrations.RunPython(create_trigger, drop_trigger),
     ]

@@ -99,6 +99,12 @@ class NewTableForm(forms.Form):
         required=False,
         help_text=_("Saturday and Sunday, in each player's own time zone, do not count."),
     )
+    vacation_allowed = forms.BooleanField(
+        label=_("Players may take vacations"),
+        required=False,
+        initial=True,
+        help_text=_("Untick for a tournament-style table: the clocks never stop."),
+    )
     timeout_policy = forms.ChoiceField(
         label=_("When a player runs out of time"),
         choices=[("", _("As usual: the game ends with 2 players; with more, a bot takes over"))]
@@ -172,6 +178,7 @@ def new_table(request: HttpRequest) -> HttpResponse:
             bot_level=form.cleaned_data["bot_level"] or Seat.Bot.RANDOM,
             control=form.cleaned_data["control"],
             timeout_policy=form.cleaned_data["timeout_policy"],
+            vacation_allowed=form.cleaned_data["vacation_allowed"],
         )
         # A setting of the thread beside the board (games.chat), not of the table's seats.
         # Settings beside the seats: the thread's readers (games.chat) and whether the result
