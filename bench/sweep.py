@@ -67,9 +67,12 @@ def main() -> None:
     parser.add_argument("--due", type=int, nargs="*", default=[0, 100, 10_000])
     args = parser.parse_args()
 
+    import logging
+
     import django
 
     django.setup()
+    logging.disable(logging.INFO)  # a log line per timeout would time the terminal
     from django.db import connection
     from django.test.utils import CaptureQueriesContext, setup_test_environment
     from django.utils import timezone
