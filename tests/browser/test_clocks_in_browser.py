@@ -69,3 +69,26 @@ def test_three_players_a_bot_takes_the_late_seat_and_the_player_takes_it_back(
     expect(alice_page.locator(".messages")).to_contain_text("Your seat is yours again")
     expect(alice_page.locator(".seat-actions")).not_to_contain_text("Take my seat back")
     assert not game.seats.get(index=0).stand_in
+
+
+def test_the_my_turn_count_and_the_next_game_button(asgi_server, signed_in):
+    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    relaxed = open_table(creator=alice, players=2, control=TimeControl(days=7))
+    join_table(relaxed.pk, bob)
+    urgent = open_table(creator=alice, players=2, control=TimeControl(days=1))
+    join_table(urgent.pk, carol)
+    page = open_live_board(signed_in(alice), f"{asgi_server}/games/{relaxed.pk}/")
+    expect(page.locator(".my-turn-count")).to_have_text("Your turn (2)")
+    assert page.title().startswith("(2) ")
+    page.get_by_role("link", name="Next game").click()
+    expect(page).to_have_url(f"{asgi_server}/games/{urgent.pk}/")
+    expect(page.locator(".clocks")).to_contain_text("1 day per move")
+    shot(page, "clock-next-game")
+    page.goto(f"{asgi_server}/profile/")
+    page.get_by_label("Days").fill("3")
+    page.get_by_role("button", name="Start a vacation").click()
+    expect(page.locator(".messages")).to_contain_text("Enjoy your vacation")
+    shot(page, "clock-vacation-started")
+    bob_page = open_live_board(signed_in(bob), f"{asgi_server}/games/{relaxed.pk}/")
+    expect(bob_page.locator(".clocks")).to_contain_text("on vacation until")
+    shot(bob_page, "clock-opponent-on-vacation")
