@@ -1,7 +1,8 @@
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .models import PREFERENCE_FIELDS, TIME_ZONES, User
+from .models import PREFERENCE_FIELDS, TIME_ZONES, TurnEmails, User
 
 
 class ProfileForm(forms.ModelForm):
@@ -14,6 +15,15 @@ class ProfileForm(forms.ModelForm):
             "quiet_hours_start": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
             "quiet_hours_end": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A form posted without it (an older page) keeps the hour already chosen.
+        self.fields["digest_hour"].required = False
+
+    def clean_digest_hour(self) -> int:
+        hour = self.cleaned_data.get("digest_hour")
+        return self.instance.digest_hour if hour in (None, "") else int(hour)
 
     def clean_display_name(self) -> str:
         name = " ".join(self.cleaned_data["display_name"].split())
@@ -32,3 +42,12 @@ class ProfileForm(forms.ModelForm):
         if start is not None and start == end:
             raise forms.ValidationError(_("Quiet hours must start and end at different times."))
         return cleaned
+
+    def save(self, commit: bool = True) -> User:
+        user = super().save(commit=False)
+        # The digest sweep (reminders.digest) finds the players whose next digest is due.
+        wants_digest = user.turn_emails == TurnEmails.DAILY_DIGEST
+        user.next_digest_at = user.next_digest_after(timezone.now()) if wants_digest else None
+        if commit:
+            user.save()
+        return user

@@ -1,7 +1,7 @@
 """The site's user: Django's user plus the preferences a correspondence player needs."""
 
 import zoneinfo
-from datetime import datetime, time
+from datetime import datetime, time, timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
@@ -20,6 +20,7 @@ PREFERENCE_FIELDS = (
     "turn_emails",
     "quiet_hours_start",
     "quiet_hours_end",
+    "digest_hour",
 )
 
 
@@ -45,6 +46,20 @@ class User(AbstractUser):
     # Turn e-mails that fall inside quiet hours (in the user's time zone) wait until they end.
     quiet_hours_start = models.TimeField(_("quiet hours from"), null=True, blank=True)
     quiet_hours_end = models.TimeField(_("quiet hours until"), null=True, blank=True)
+    digest_hour = models.PositiveSmallIntegerField(
+        _("daily digest at"),
+        choices=[(hour, f"{hour:02d}:00") for hour in range(24)],
+        default=8,
+        help_text=_("In your time zone, if you chose the daily digest."),
+    )
+    # When beat's digest sweep (reminders.digest) next sends this player's digest; set when they
+    # choose the digest (accounts.forms), moved on a day by each digest.
+    next_digest_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # Vacation (games.vacation): the days banked as of `vacation_counted_at` (they grow a day a
+    # week, games.clocks.accrued_vacation; new accounts have 7), and the end of the one running.
+    vacation_left = models.DurationField(_("vacation left"), default=timedelta(days=7))
+    vacation_counted_at = models.DateTimeField(null=True, blank=True, editable=False)
+    vacation_until = models.DateTimeField(_("on vacation until"), null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -53,6 +68,20 @@ class User(AbstractUser):
                 condition=models.Q(quiet_hours_start__isnull=True, quiet_hours_end__isnull=True)
                 | models.Q(quiet_hours_start__isnull=False, quiet_hours_end__isnull=False),
             )
+        ]
+        indexes = [
+            # The digest sweep reads the players whose digest is due: only those who chose it.
+            models.Index(
+                fields=["next_digest_at"],
+                name="user_digest_due",
+                condition=models.Q(turn_emails="digest", next_digest_at__isnull=False),
+            ),
+            # Beat ends the vacations that have run out: only players on vacation are indexed.
+            models.Index(
+                fields=["vacation_until"],
+                name="user_on_vacation",
+                condition=models.Q(vacation_until__isnull=False),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -75,3 +104,38 @@ class User(AbstractUser):
             return start <= local < end
         # Quiet hours across midnight, e.g. 22:00–07:00.
         return local >= start or local < end
+
+    def next_digest_after(self, moment: datetime) -> datetime:
+        """The next `digest_hour` o'clock in this user's time zone after `moment` (aware)."""
+        zone = zoneinfo.ZoneInfo(self.time_zone)
+        local = moment.astimezone(zone)
+        at = datetime.combine(local.date(), time(self.digest_hour), tzinfo=zone)
+        if at <= local:
+            at = datetime.combine(
+                local.date() + timedelta(days=1), time(self.digest_hour), tzinfo=zone
+            )
+        return at.astimezone(moment.tzinfo)
+
+    def vacation_balance(self, now: datetime) -> timedelta:
+        """Vacation this player may take at `now`: what was banked, plus what accrued since."""
+        from games.clocks import accrued_vacation
+
+        return accrued_vacation(
+            self.vacation_left, self.vacation_counted_at or self.date_joined, now
+        )
+
+    def on_vacation(self, now: datetime) -> bool:
+        return self.vacation_until is not None and self.vacation_until > now
+
+    @property
+    def vacation_days_now(self) -> int:
+        """Whole days of vacation this player may take now (the settings page)."""
+        from django.utils import timezone
+
+        return self.vacation_balance(timezone.now()).days
+
+    @property
+    def on_vacation_now(self) -> bool:
+        from django.utils import timezone
+
+        return self.on_vacation(timezone.now())

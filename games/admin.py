@@ -10,7 +10,7 @@ from django.contrib import admin, messages
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from . import access, services
+from . import access, clock_staff, services, turns
 from .models import Game, Move, Seat
 
 # Fields that hold the deal or are computed from the hidden position. `seed_hash` is public.
@@ -42,7 +42,7 @@ def may_see_moves(request, game: Game) -> bool:
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ("index", "user", "bot", "joined_at")
+    fields = ("index", "user", "bot", "stand_in", "bank", "joined_at")
     readonly_fields = fields
     can_delete = False
 
@@ -83,6 +83,8 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
         "created_by",
         "created_at",
         "last_move_at",
+        "deadline",
+        "paused_at",
     )
     list_filter = ("status", "ruleset", "players", "teams", "visibility")
     search_fields = ("id", "created_by__username", "created_by__email", "seats__user__username")
@@ -103,10 +105,56 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
         "finished_at",
         "last_move_at",
         "invite_token",
+        "time_control",
+        "timeout_policy",
+        "clocks",
+        "turn_started_at",
+        "deadline",
+        "warn_at",
+        "paused_at",
+        "paused_left",
     )
     fields = ("visibility", "abort_reason", *readonly_fields)
     inlines = [SeatInline, MoveInline]
-    actions = ["abort_games", "check_ledgers"]
+    actions = ["abort_games", "check_ledgers", "give_a_day", "pause_clocks", "resume_clocks"]
+
+    @admin.display(description=_("time control"))
+    def time_control(self, game):
+        return turns.control_of(game).describe()
+
+    @admin.display(description=_("clocks"))
+    def clocks(self, game):
+        lines = turns.clock_lines(game, list(game.seats.select_related("user")))
+        return format_html_join(
+            "", "<div>{}: {}</div>", ((line.name, line.words or "—") for line in lines)
+        )
+
+    def _clock_action(self, request, queryset, act, done: str) -> None:
+        changed = 0
+        for game in queryset:
+            try:
+                act(game.pk)
+                changed += 1
+            except services.GameError as error:
+                self.message_user(request, error.message, messages.WARNING)
+        self.message_user(request, done % {"n": changed}, messages.SUCCESS)
+
+    @admin.action(description=_("Give the player to act one more day"))
+    def give_a_day(self, request, queryset):
+        self._clock_action(
+            request,
+            queryset,
+            lambda pk: clock_staff.give_time(pk, turns.clocks.DAY),
+            _("%(n)d player(s) got one more day."),
+        )
+
+    @admin.action(description=_("Pause the clocks of the selected games"))
+    def pause_clocks(self, request, queryset):
+        self._clock_action(request, queryset, clock_staff.pause, _("%(n)d game(s) paused."))
+
+    @admin.action(description=_("Resume the clocks of the selected games"))
+    def resume_clocks(self, request, queryset):
+        self._clock_action(request, queryset, clock_staff.resume, _("%(n)d game(s) resumed."))
 
     @admin.display(description=_("seed"))
     def shown_seed(self, game):

@@ -15,7 +15,7 @@ from channels.generic.websocket import WebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 
-from . import access, chat, notify
+from . import access, chat, notify, presence
 from .models import ChatMessage, Game
 from .views.board import BOARD_PARTIAL, board_context
 
@@ -52,6 +52,7 @@ class GameConsumer(WebsocketConsumer):
             return
         async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
         self.joined = True
+        presence.opened(user.pk, self.game_id)  # no turn e-mail while this page is open
         self.accept()
         # The page was the waiting table's: it is sent seats, then where to go once started.
         self.table_page = game.status == Game.Status.OPEN
@@ -70,6 +71,7 @@ class GameConsumer(WebsocketConsumer):
     def disconnect(self, code: int) -> None:
         if self.joined:
             async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
+            presence.closed(self.scope["user"].pk, self.game_id)
 
     def receive(self, text_data=None, bytes_data=None) -> None:
         """The page only listens; anything it sends is ignored."""

@@ -58,7 +58,8 @@ def may_start_bot_game(user) -> str | None:
     limit = settings.MAX_BOT_GAMES
     if bot_games_of(user) >= limit:
         return _(
-            "You already play %(n)d games against bots: finish one before starting another."
+            "You already play %(n)d games against bots: finish or resign one before starting "
+            "another."
         ) % {"n": limit}
     return None
 

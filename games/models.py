@@ -27,6 +27,23 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+CLOCK_KINDS = [
+    ("per-move", _("Days per move")),
+    ("bank", _("A time bank plus an increment")),
+    ("unlimited", _("Unlimited (a friendly game)")),
+]
+
+
+class TimeoutPolicy(models.TextChoices):
+    BOT = "bot", _("A bot takes over the seat (the player may come back)")
+    END = "end", _("The game ends; the player who ran out loses")
+
+    @classmethod
+    def default_for(cls, players: int) -> str:
+        """Two players: the game ends. Three or four: the others play on against a bot."""
+        return cls.END if players == 2 else cls.BOT
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("Waiting for players")
@@ -70,6 +87,39 @@ class Game(models.Model):
     rated = models.BooleanField(
         null=True, blank=True, default=None, help_text=_("counts for the ratings")
     )
+    # The time control (games.clocks.TimeControl), chosen when the table is opened.
+    clock_kind = models.CharField(
+        _("time control"), max_length=10, choices=CLOCK_KINDS, default="per-move"
+    )
+    clock_days = models.PositiveSmallIntegerField(_("days"), default=3)
+    clock_increment_days = models.PositiveSmallIntegerField(_("increment (days)"), default=0)
+    weekends_off = models.BooleanField(_("weekends off"), default=False)
+    timeout_policy = models.CharField(
+        _("when a player runs out of time"),
+        max_length=8,
+        choices=TimeoutPolicy.choices,
+        blank=True,
+        help_text=_("empty: the default for the number of players"),
+    )
+    # The clock of the seat to act (games.turns): when its turn began, and when its time runs
+    # out (None: no clock runs, for a bot, an unlimited table or a game that is not running).
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    # When the seat to act is next warned that its clock runs low (under 24 h, then under 2 h):
+    # games.sweep.sweep_warnings; None when no warning is left for this turn.
+    warn_at = models.DateTimeField(null=True, blank=True)
+    # The clock is paused (by staff, games.clock_staff, or for the vacation of the player to
+    # act, games.vacation): the clock time the seat to act had left then.
+    paused_at = models.DateTimeField(null=True, blank=True)
+    paused_left = models.DurationField(null=True, blank=True)
+    paused_for = models.CharField(
+        max_length=8, blank=True, choices=[("staff", _("staff")), ("vacation", _("vacation"))]
+    )
+    vacation_allowed = models.BooleanField(
+        _("players may take vacations"),
+        default=True,
+        help_text=_("Off for a tournament-style table: the clocks never stop."),
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -102,6 +152,19 @@ class Game(models.Model):
             # The archive lists games that were played, newest end first. Not a partial index:
             # SQLite cannot use one when the query's status list comes as bound parameters.
             models.Index(fields=["-finished_at", "-id"], name="game_archive"),
+            # Beat's timeout sweep (games.sweep) reads the running games whose deadline has
+            # passed: a range of this index, however many games are running and not due.
+            models.Index(
+                fields=["deadline"],
+                name="game_running_deadline",
+                condition=Q(status="running", deadline__isnull=False),
+            ),
+            # The same sweep's clock-low warnings: the running games with a warning due.
+            models.Index(
+                fields=["warn_at"],
+                name="game_running_warn_at",
+                condition=Q(status="running", warn_at__isnull=False),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -117,6 +180,10 @@ class Game(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+    @property
+    def policy_on_timeout(self) -> str:
+        return self.timeout_policy or TimeoutPolicy.default_for(self.players)
 
     def assign_seed(self) -> None:
         self.seed = secrets.token_hex(32)
@@ -146,6 +213,11 @@ class Seat(models.Model):
     )
     bot = models.CharField(max_length=16, choices=Bot.choices, blank=True)
     joined_at = models.DateTimeField(null=True, blank=True)
+    # A bot playing for the seat's player after a timeout or a resignation (games.forfeits);
+    # the player keeps the seat and may take it back (unless they resigned).
+    stand_in = models.CharField(max_length=16, choices=Bot.choices, blank=True)
+    # Clock time left at the start of the seat's next turn (a time bank); None: no bank.
+    bank = models.DurationField(null=True, blank=True)
 
     class Meta:
         # game_id, not game: ordering by the relation would order by Game's own ordering
@@ -172,6 +244,11 @@ class Seat(models.Model):
     @property
     def is_free(self) -> bool:
         return self.user_id is None and not self.bot
+
+    @property
+    def plays_by_bot(self) -> bool:
+        """A bot moves for this seat: a bot's own seat, or one standing in for its player."""
+        return bool(self.bot or self.stand_in)
 
     @property
     def occupant_name(self) -> str:
@@ -228,6 +305,59 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}/{self.ply}: {self.text}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise TypeError(LEDGER_NEVER_UPDATED)
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise TypeError(LEDGER_NEVER_DELETED)
+
+
+class SeatAction(models.Model):
+    """A seat leaving play or coming back: a timeout, a resignation, a claim of victory, a
+    player taking their seat back from the bot. The second half of a game's ledger (the moves
+    are the first): append-only, written only by `games.forfeits` under the game's lock, with
+    `ply` the game's ply at that moment. A game ended by one of them replays as its moves, then
+    that end (`games.forfeits.replayed_outcome`)."""
+
+    class Kind(models.TextChoices):
+        TIMEOUT_BOT = "timeout-bot", _("ran out of time; a bot took over")
+        TIMEOUT_END = "timeout-end", _("ran out of time; the game ended")
+        RESIGN = "resign", _("resigned")
+        CLAIM = "claim", _("claimed the victory")
+        RECLAIM = "reclaim", _("took their seat back from the bot")
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="seat_actions")
+    ply = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text=_("who asked; empty for the clock"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = MoveQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "ply", "pk"]
+        constraints = [
+            # One timeout per seat and turn, whatever the sweeps do.
+            models.UniqueConstraint(
+                fields=["game", "ply", "seat"],
+                name="seat_action_one_timeout_per_turn",
+                condition=Q(kind__startswith="timeout"),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}/{self.ply} seat {self.seat}: {self.kind}"
 
     def save(self, *args, **kwargs):
         if not self._state.adding:

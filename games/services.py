@@ -20,8 +20,8 @@ from django.utils.translation import gettext_lazy as _lazy
 from rules.jackal import JackalError, State, new_game, replay
 from rules.jackal import Move as RulesMove
 
-from . import access, notify
-from .models import RULESET_CHOICES, Game, Move, Seat
+from . import access, clocks, notify, standings, turns
+from .models import RULESET_CHOICES, Game, Move, Seat, TimeoutPolicy
 
 logger = logging.getLogger(__name__)
 
@@ -90,9 +90,14 @@ def open_table(
     bot_seats: tuple[int, ...] = (),
     ruleset: str = "classic",
     bot_level: str = Seat.Bot.RANDOM,
+    control: clocks.TimeControl | None = None,
+    timeout_policy: str = "",
+    vacation_allowed: bool = True,
 ) -> Game:
     """Open a table with the creator in seat 0; `bot_seats` are taken by bots of `bot_level`
-    at once."""
+    at once. `control` is the time control (the default: 3 days per move), `timeout_policy`
+    what a timeout does (empty: the default for the number of players)."""
+    control = control or clocks.TimeControl()
     if ruleset not in dict(RULESET_CHOICES):
         raise TableError(_("Unknown rules: %(ruleset)s.") % {"ruleset": ruleset})
     if players not in (2, 3, 4):
@@ -101,6 +106,8 @@ def open_table(
         raise TableError(_("Teams need four players (two against two)."))
     if any(index not in range(1, players) for index in bot_seats):
         raise TableError(_("Bots can take seats 2 to %(n)d only.") % {"n": players})
+    if timeout_policy and timeout_policy not in TimeoutPolicy.values:
+        raise TableError(_("Unknown choice for a timeout: %(p)s.") % {"p": timeout_policy})
     with transaction.atomic():
         game = Game.objects.create(
             ruleset=ruleset,
@@ -108,6 +115,12 @@ def open_table(
             teams=teams,
             visibility=visibility,
             created_by=creator,
+            clock_kind=control.kind,
+            clock_days=control.days,
+            clock_increment_days=control.increment_days,
+            weekends_off=control.weekends_off,
+            timeout_policy=timeout_policy,
+            vacation_allowed=vacation_allowed,
         )
         now = timezone.now()
         Seat.objects.bulk_create(
@@ -174,6 +187,7 @@ def _start_if_full(game: Game) -> None:
     game.status = Game.Status.RUNNING
     game.started_at = timezone.now()
     _store_head(game, state)
+    turns.start_clocks(game, list(game.seats.select_related("user")), game.started_at)
     game.save()
     logger.info("game %s started (%s players, seed hash %s)", game.pk, game.players, game.seed_hash)
     bot_to_act = _bot_to_act(game, game.seats.filter(index=game.to_act_seat))
@@ -230,6 +244,10 @@ def submit_move(
                 raise BoardChanged(str(BOARD_CHANGED))
             if game.to_act_seat != seat_index:
                 raise NotYourTurn(_("It is not your turn."))
+            if user is not None and any(s.index == seat_index and s.stand_in for s in seats):
+                raise NotYourTurn(
+                    _("A bot plays your seat since your time ran out: take it back first.")
+                )
             state = State.from_json(game.state)
             try:
                 # The ledger keeps the canonical notation, whatever spacing or case was typed.
@@ -243,17 +261,12 @@ def submit_move(
             )
             game.last_move_at = timezone.now()
             _store_head(game, state)
-            game.save(
-                update_fields=[
-                    "ply",
-                    "state",
-                    "to_act_seat",
-                    "status",
-                    "outcome",
-                    "finished_at",
-                    "last_move_at",
-                ]
-            )
+            if game.status == Game.Status.FINISHED:
+                game.outcome = standings.outcome_with_forfeits(
+                    game.outcome, game.seat_actions.all()
+                )
+            turns.after_move(game, seats, seat_index, game.last_move_at)
+            game.save(update_fields=HEAD_FIELDS + ["last_move_at", *turns.CLOCK_FIELDS])
     except IntegrityError:
         # Another writer took this ply between our read and our insert (only possible where
         # the database has no row locks); the unique constraint kept the ledger whole.
@@ -281,7 +294,7 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> tuple[Game, list[Sea
 
 def _bot_to_act(game: Game, seats) -> bool:
     """Whether a bot is to act now, among `seats` (those of the game, or the one to act)."""
-    return game.is_running and any(s.index == game.to_act_seat and s.bot for s in seats)
+    return game.is_running and any(s.index == game.to_act_seat and s.plays_by_bot for s in seats)
 
 
 def _seat_index_of(seats: list[Seat], user) -> int:
@@ -289,6 +302,10 @@ def _seat_index_of(seats: list[Seat], user) -> int:
     if seat is None:
         raise NotSeated(_("You are watching this game: only its players make moves."))
     return seat.index
+
+
+# What `_store_head` changes on the game row.
+HEAD_FIELDS = ["ply", "state", "to_act_seat", "status", "outcome", "finished_at"]
 
 
 def _store_head(game: Game, state: State) -> None:
@@ -320,7 +337,7 @@ def replay_ledger(game: Game) -> State:
         if ply != expected:
             raise ValueError(f"the ledger has a gap: ply {expected} is missing")
     # The deal depends on the deck's version too: a game replays with the one it was dealt from.
-    return replay(
+    state = replay(
         game.ruleset,
         game.players,
         game.seed,
@@ -328,6 +345,8 @@ def replay_ledger(game: Game) -> State:
         teams=game.teams,
         deck=head_state(game).deck,
     )
+    standings.replay_end(game, state)  # a timeout, resignation or claim that ended it
+    return state
 
 
 def verify_ledger(game: Game) -> list[str]:
@@ -358,6 +377,8 @@ def verify_ledger(game: Game) -> list[str]:
     if game.status == Game.Status.FINISHED:
         if not state.is_over():
             problems.append("the game is finished but its ledger does not reach the end: cut?")
-        elif _as_stored(state.outcome().to_json()) != _as_stored(game.outcome):
+        elif _as_stored(
+            standings.outcome_with_forfeits(state.outcome().to_json(), game.seat_actions.all())
+        ) != _as_stored(game.outcome):
             problems.append("cached outcome differs from the replayed ledger")
     return problems

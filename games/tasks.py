@@ -4,7 +4,7 @@ import logging
 from datetime import timedelta
 
 from celery import shared_task
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -12,8 +12,12 @@ from rules.bots import choose, seat_knowledge
 
 from .models import Game, Seat
 from .services import GameError, head_state, submit_move
+from .sweep import sweep_timeouts, sweep_warnings
 
 logger = logging.getLogger(__name__)
+
+# A bot moves for the seat: its own, or standing in for a player who ran out of time.
+BOT_PLAYS = ~Q(bot="") | ~Q(stand_in="")
 
 # A bot's thinking time, at most (the iteration budgets in rules.bots.BUDGETS come well under
 # it on this machine, so the move is reproducible; the cap only guards a loaded worker).
@@ -30,14 +34,15 @@ def play_bot_turn(game_id: int, ply: int) -> str:
     game = Game.objects.filter(pk=game_id, status=Game.Status.RUNNING, ply=ply).first()
     if game is None:
         return "stale"
-    seat = Seat.objects.filter(game=game, index=game.to_act_seat).exclude(bot="").first()
+    seat = Seat.objects.filter(BOT_PLAYS, game=game, index=game.to_act_seat).first()
     if seat is None:
         return "not a bot's turn"
     # The bot sees exactly what a person in its seat would see: no peeking at face-down tiles.
     # It thinks here, before submit_move takes the game's lock. Its seed is (game, ply, seat),
     # never the game's secret seed: a re-queued task for this ply thinks the same move again.
     knowledge = seat_knowledge(head_state(game), seat.index)
-    level = seat.bot if seat.bot in BOT_SECONDS else "random"
+    level = seat.bot or seat.stand_in
+    level = level if level in BOT_SECONDS else "random"
     seed = f"{game_id}-{ply}-{seat.index}"
     move = choose(level, knowledge, seed, seconds=BOT_SECONDS[level])
     try:
@@ -62,9 +67,7 @@ def bot_turns_waiting_since(cutoff):
     The game side of the scan (running, waiting since before the cutoff) is one range of the
     partial index `game_running_waiting_since`; the bot check is one probe per game found.
     """
-    bot_to_act = Seat.objects.filter(game=OuterRef("pk"), index=OuterRef("to_act_seat")).exclude(
-        bot=""
-    )
+    bot_to_act = Seat.objects.filter(BOT_PLAYS, game=OuterRef("pk"), index=OuterRef("to_act_seat"))
     return (
         Game.objects.annotate(waiting_since=Coalesce("last_move_at", "started_at"))
         .filter(status=Game.Status.RUNNING, waiting_since__lt=cutoff)
@@ -83,3 +86,12 @@ def wake_stuck_bots() -> int:
         # one live task per turn and drops the others unrun.
         play_bot_turn.apply_async((game_id, ply), expires=STUCK_BOT_AFTER.total_seconds())
     return len(stuck)
+
+
+@shared_task
+def sweep_clocks() -> int:
+    """Beat's sweep of the correspondence clocks (games.sweep): vacations that end, timeouts,
+    then warnings."""
+    from .vacation import end_due  # imports the accounts app's model: not at module import
+
+    return end_due() + sweep_timeouts() + sweep_warnings()

@@ -1,12 +1,14 @@
 from django.urls import path
 
-from .views import board, chat, history, lobby, quick_play, rematch, replay
+from .views import board, chat, forfeits, history, lobby, quick_play, rematch, replay, vacation
 
 urlpatterns = [
     path("games/", lobby.lobby, name="lobby"),
     path("games/new/", lobby.new_table, name="new_table"),
     path("games/play-bots/", quick_play.play_bots, name="play_bots"),
     path("games/mine/", lobby.my_games, name="my_games"),
+    path("games/next/", lobby.next_game, name="next_game"),
+    path("vacation/", vacation.vacation_view, name="vacation"),
     path("games/invite/<str:token>/", lobby.invitation, name="game_invitation"),
     path("games/<int:game_id>/", lobby.game_page, name="game_board"),
     path("games/<int:game_id>/join/", lobby.join, name="game_join"),
@@ -15,6 +17,11 @@ urlpatterns = [
     path("games/<int:game_id>/move/", board.move, name="game_move"),
     path("games/<int:game_id>/chat/", chat.post_message, name="game_chat"),
     path("games/<int:game_id>/chat/mute/", chat.mute, name="game_chat_mute"),
+    path(
+        "games/<int:game_id>/seat/<str:action>/",
+        forfeits.seat_action,
+        name="game_seat_action",
+    ),
     path("games/<int:game_id>/rematch/", rematch.rematch, name="game_rematch"),
     path("games/history/", history.archive, name="game_history"),
     path("games/<int:game_id>/replay/", replay.replay, name="game_replay"),

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ratings",
+    "reminders",
 ]
 
 MIDDLEWARE = [
@@ -88,6 +89,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.tz",
+                "games.queue.my_turn",
             ],
         },
     }
@@ -156,6 +158,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "wake-stuck-bots": {"task": "games.tasks.wake_stuck_bots", "schedule": 60.0},
+    "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
+    "send-reminders": {"task": "reminders.tasks.send_reminders", "schedule": 60.0},
 }
 
 # --- Accounts -------------------------------------------------------------------------------

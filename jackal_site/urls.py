@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("ratings.urls")),
+    path("", include("reminders.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_bot_levels'),
+        ('games', '0010_clocks'),
     ]
 
     operations = [

@@ -22,11 +22,13 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from games import access, limits, services
 from games.board_svg import Layout, Spot, board_pieces, piece_label, render_board, side_for
 from games.models import Game, Seat
+from games.views.forfeits import choices_for
 from rules.jackal import JackalError, State, View, player_view, render_text
 from rules.jackal import Move as RulesMove
 from rules.jackal.moves import CHARACTERS, piece_crew
@@ -225,6 +227,8 @@ def board_context(
         "log_html": _log_html(entries),
         "log_truncated": game.ply > len(log),
         "text_board": render_text(view),
+        "seats": seats,
+        "seat_choices": choices_for(game, seats, seat),
         "notice": {"text": notice[0], "level": notice[1]} if notice else None,
         "typed": typed,
     }
@@ -441,13 +445,20 @@ def _status(game: Game, view: View, seats, seat_index: int | None) -> str:
     if game.status == Game.Status.ABORTED:
         return _("This game was stopped: %(reason)s.") % {"reason": game.abort_reason}
     if view.over or game.status == Game.Status.FINISHED:
-        outcome = view.outcome or {}
+        # The stored outcome places the seats that forfeited last (games.standings).
+        outcome = game.outcome or view.outcome or {}
         ranking = outcome.get("ranking") or []
         winners = ", ".join(names.get(seat, "?") for seat in (ranking[0] if ranking else []))
-        return _("Game over after %(ply)d moves. Winner: %(winners)s.") % {
+        text = _("Game over after %(ply)d moves. Winner: %(winners)s.") % {
             "ply": view.ply,
             "winners": winners or "—",
         }
+        forfeited = ", ".join(names.get(seat, "?") for seat in outcome.get("forfeited", []))
+        if forfeited:
+            text += " " + FORFEIT_WORDS.get(outcome.get("reason"), FORFEIT_WORDS[None]) % {
+                "names": forfeited
+            }
+        return text
     crew = (view.crew_to_act or "").capitalize()
     # Under smoke (second edition) the player of the next crew moves this one.
     smoke = " " + _("Smoke: each crew is moved by the next crew's player.") if view.smoke else ""
@@ -458,11 +469,23 @@ def _status(game: Game, view: View, seats, seat_index: int | None) -> str:
         elif view.after_action:
             text += " " + _("You may use a bottle, or end your turn.")
         return text
+    if any(s.index == view.to_act and s.stand_in for s in seats):
+        return _("%(crew)s to move: a bot plays for %(name)s.") % {
+            "crew": crew,
+            "name": names.get(view.to_act, "?"),
+        }
     text = _("%(crew)s to move: waiting for %(name)s.") % {
         "crew": crew,
         "name": names.get(view.to_act, "?"),
     }
     return text + smoke
+
+
+FORFEIT_WORDS = {
+    "timeout": _lazy("Out of time: %(names)s."),
+    "resignation": _lazy("Resigned: %(names)s."),
+    None: _lazy("Forfeited (out of time or resigned): %(names)s."),
+}
 
 
 def _pending_words(pending: dict) -> str:

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import access, limits, notify, services
-from games.models import RULESET_CHOICES, Game, Seat
+from games import access, clocks, limits, notify, queue, services
+from games.models import CLOCK_KINDS, RULESET_CHOICES, Game, Seat, TimeoutPolicy
 from games.views import board
 from games.views.quick_play import PlayBotsForm
 
@@ -68,6 +68,50 @@ class NewTableForm(forms.Form):
     bot_level = forms.ChoiceField(
         label=_("Bot level"), choices=Seat.Bot.choices, initial="easy", required=False
     )
+    # The time control (games.clocks). Optional, like the bot level: a form posted without it
+    # gets 3 days per move.
+    clock_kind = forms.ChoiceField(
+        label=_("Time control"), choices=CLOCK_KINDS, initial=clocks.PER_MOVE, required=False
+    )
+    days_per_move = forms.TypedChoiceField(
+        label=_("Days per move"),
+        choices=[(n, n) for n in clocks.PER_MOVE_DAYS],
+        coerce=int,
+        initial=3,
+        required=False,
+    )
+    bank_days = forms.TypedChoiceField(
+        label=_("Time bank (days)"),
+        choices=[(n, n) for n in clocks.BANK_DAYS],
+        coerce=int,
+        initial=10,
+        required=False,
+        help_text=_("With a time bank: what each player starts with, and the most they can save."),
+    )
+    increment_days = forms.TypedChoiceField(
+        label=_("Days added after each move"),
+        choices=[(n, n) for n in clocks.INCREMENT_DAYS],
+        coerce=int,
+        initial=1,
+        required=False,
+    )
+    weekends_off = forms.BooleanField(
+        label=_("Weekends off"),
+        required=False,
+        help_text=_("Saturday and Sunday, in each player's own time zone, do not count."),
+    )
+    vacation_allowed = forms.BooleanField(
+        label=_("Players may take vacations"),
+        required=False,
+        initial=True,
+        help_text=_("Untick for a tournament-style table: the clocks never stop."),
+    )
+    timeout_policy = forms.ChoiceField(
+        label=_("When a player runs out of time"),
+        choices=[("", _("As usual: the game ends with 2 players; with more, a bot takes over"))]
+        + TimeoutPolicy.choices,
+        required=False,
+    )
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -90,6 +134,20 @@ class NewTableForm(forms.Form):
                 refusal = limits.may_start_bot_game(self.user)
                 if refusal:
                     raise forms.ValidationError(refusal)
+        kind = cleaned.get("clock_kind") or clocks.PER_MOVE
+        try:
+            cleaned["control"] = clocks.TimeControl(
+                kind=kind,
+                days=(
+                    cleaned.get("bank_days") or 10
+                    if kind == clocks.BANK
+                    else cleaned.get("days_per_move") or 3
+                ),
+                increment_days=(cleaned.get("increment_days") or 0) if kind == clocks.BANK else 0,
+                weekends_off=bool(cleaned.get("weekends_off")) and kind != clocks.UNLIMITED,
+            )
+        except clocks.ClockError as error:
+            raise forms.ValidationError(str(error)) from None
         return cleaned
 
 
@@ -124,6 +182,9 @@ def new_table(request: HttpRequest) -> HttpResponse:
             visibility=form.cleaned_data["visibility"],
             bot_seats=tuple(range(players - bots, players)),
             bot_level=form.cleaned_data["bot_level"] or Seat.Bot.RANDOM,
+            control=form.cleaned_data["control"],
+            timeout_policy=form.cleaned_data["timeout_policy"],
+            vacation_allowed=form.cleaned_data["vacation_allowed"],
         )
         # A setting of the thread beside the board (games.chat), not of the table's seats.
         # Settings beside the seats: the thread's readers (games.chat) and whether the result
@@ -162,10 +223,23 @@ def my_games(request: HttpRequest) -> HttpResponse:
                 output_field=IntegerField(),
             )
         )
-        .order_by("rank", "-last_move_at", "-created_at")
+        # Waiting for me: the least time left first (issue 10); then by the last move.
+        .order_by("rank", F("deadline").asc(nulls_last=True), "-last_move_at", "-created_at")
         .prefetch_related("seats__user")
     )
     return render(request, "games/my_games.html", {"games": games})
+
+
+@login_required
+@require_GET
+def next_game(request: HttpRequest) -> HttpResponse:
+    """The most urgent game waiting for me (besides the one I come from), or my games."""
+    besides = request.GET.get("from", "")
+    game = queue.most_urgent(request.user, besides=int(besides) if besides.isdigit() else None)
+    if game is None:
+        messages.info(request, _("No other game is waiting for you."))
+        return redirect("my_games")
+    return redirect(game)
 
 
 @require_GET

@@ -10,7 +10,7 @@ only while open). The retired one-player ``end by agreement`` is refused as a ne
 
 from __future__ import annotations
 
-from .errors import SetupError
+from .errors import IllegalMove, SetupError
 from .moves import CREWS, Move, format_code
 
 # The retired `end by agreement`: one player ended the game alone. Refused as a new move; replay()
@@ -87,6 +87,14 @@ class Agreement:
             )
         if not self._seats_still_in() & ~self._accepted:
             self._finish("agreement")
+
+    def end_by_forfeit(self, reason: str) -> None:
+        """End the game now, as it stands: the site's timeout, resignation or claim of victory
+        (ledgered by the site beside the moves; never a move a player types). The scores are
+        those on the board; the site places the seats that forfeited last."""
+        if self._over:
+            raise IllegalMove("the game is over")
+        self._finish(reason)
 
     def _lapse_offer(self) -> None:
         """The turn has passed: an open offer lapses when its maker is to act again (nobody

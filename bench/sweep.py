@@ -1,0 +1,119 @@
+"""The clock sweep with 100,000 running games: its time and query count with 0, 100 and 10,000
+due (ARCHITECTURE.md: the sweep's cost follows what is due, not how many games exist).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/jackal .venv/bin/python bench/sweep.py
+    .venv/bin/python bench/sweep.py --games 20000          # SQLite, smaller
+
+Builds a fresh throw-away database (dropped afterwards): running two-player games inserted in
+bulk as the move service leaves them (a dealt position, two seats, a deadline days away), then
+for each figure moves the deadline of that many games into the past and runs one sweep
+(`games.sweep.sweep_timeouts`): each due game times out and ends (the two-player default). The
+queries of the sweep that finds nothing due are the fixed cost, whatever the number of games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from datetime import timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "jackal_site.test_settings")
+
+GAMES = 100_000
+BATCH = 5000
+
+
+def make_running_games(n: int, people: list) -> list[int]:
+    from django.utils import timezone
+
+    from games.models import Game, Seat
+    from rules.jackal import new_game
+
+    state = new_game("classic", players=2, seed="bench").to_json()
+    now = timezone.now()
+    ids = []
+    for start in range(0, n, BATCH):
+        games = Game.objects.bulk_create(
+            Game(
+                players=2,
+                created_by=people[i % len(people)],
+                status=Game.Status.RUNNING,
+                seed="bench",
+                seed_hash="h" * 64,
+                state=state,
+                to_act_seat=0,
+                started_at=now,
+                turn_started_at=now,
+                deadline=now + timedelta(days=3, minutes=i % 1000),
+            )
+            for i in range(start, min(n, start + BATCH))
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, index=index, user=people[(k + index) % len(people)], joined_at=now)
+            for k, game in enumerate(games)
+            for index in (0, 1)
+        )
+        ids += [game.pk for game in games]
+    return ids
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--due", type=int, nargs="*", default=[0, 100, 10_000])
+    args = parser.parse_args()
+
+    import logging
+
+    import django
+
+    django.setup()
+    logging.disable(logging.INFO)  # a log line per timeout would time the terminal
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext, setup_test_environment
+    from django.utils import timezone
+
+    from games.models import Game
+    from games.sweep import sweep_timeouts
+
+    setup_test_environment()
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        from tests.factories import make_user
+
+        people = [make_user(f"pirate{i}") for i in range(50)]
+        started = time.perf_counter()
+        ids = make_running_games(args.games, people)
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")  # the planner should know the table it sweeps
+        print(
+            f"bench/sweep.py on {connection.vendor}: {args.games} running games set up in "
+            f"{time.perf_counter() - started:.0f} s"
+        )
+        used = 0
+        for due in args.due:
+            chosen = ids[used : used + due]
+            used += due
+            past = timezone.now() - timedelta(minutes=1)
+            for start in range(0, len(chosen), BATCH):
+                Game.objects.filter(pk__in=chosen[start : start + BATCH]).update(deadline=past)
+            with CaptureQueriesContext(connection) as queries:
+                started = time.perf_counter()
+                done = sweep_timeouts()
+                took = time.perf_counter() - started
+            running = Game.objects.filter(status=Game.Status.RUNNING).count()
+            print(
+                f"  {due:>6} due: {done:>6} timed out in {took * 1000:8.1f} ms, "
+                f"{len(queries):>6} queries ({len(queries) / max(done, 1):.1f} per timeout); "
+                f"{running} games still running"
+            )
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+"""Clocks in pages: `{% time_control game %}` (the control in words) and `{% running_clock game %}`
+(whose clock runs and how much is left, in words, with what static/js/clock.js needs to count it
+down). Both are computed on the server: the page is true without JavaScript."""
+
+import json
+
+from django import template
+from django.utils.translation import gettext as _
+
+from games import turns
+
+register = template.Library()
+
+
+@register.simple_tag
+def time_control(game) -> str:
+    return turns.control_of(game).describe()
+
+
+def countdown_words() -> str:
+    """The words clock.js puts together, in the page's language (the same as clocks.py's)."""
+    return json.dumps(
+        {
+            "day": _("%(n)d day"),
+            "days": _("%(n)d days"),
+            "h": _("%(n)d h"),
+            "hm": _("%(h)d h %(m)d min"),
+            "min": _("%(n)d min"),
+            "up": _("time is up"),
+        }
+    )
+
+
+@register.inclusion_tag("games/_clock.html")
+def running_clock(game, seats=None):
+    """The running clock of `game` (its seats are read if not given: prefetch them in lists)."""
+    seats = list(seats if seats is not None else game.seats.all())
+    line = next(
+        (
+            line
+            for line in turns.clock_lines(game, seats)
+            if line.seat == game.to_act_seat and line.left is not None
+        ),
+        None,
+    )
+    return {"line": line, "words_json": countdown_words() if line else ""}
+
+
+@register.inclusion_tag("games/_clocks.html")
+def seat_clocks(game, seats):
+    """Every seat's clock, for the board."""
+    return {
+        "lines": turns.clock_lines(game, list(seats)),
+        "words_json": countdown_words(),
+        "control": turns.control_of(game).describe(),
+        "game": game,
+    }

@@ -1,0 +1,213 @@
+"""The running clock of a game: whose turn, since when, until when; and what pages show of it.
+
+`games.clocks` does the arithmetic; this module keeps its results on the rows the move service
+has locked anyway (`Game.turn_started_at`, `Game.deadline`, `Seat.bank`), so a clock changes in
+the same transaction as the move that changes the turn. A clock belongs to a seat, not to a crew:
+it runs from the moment a seat becomes the one to act until another seat does. A decision in the
+middle of a turn (a chain choice, a bottle, a peek), or a seat's second crew moving next, is the
+same turn: nothing restarts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from django.utils import timezone
+
+from . import clocks
+from .models import Game, Seat
+from .signals import turn_began
+
+UTC_ZONE = ZoneInfo("UTC")
+
+
+def control_of(game: Game) -> clocks.TimeControl:
+    return clocks.TimeControl(
+        kind=game.clock_kind,
+        days=game.clock_days,
+        increment_days=game.clock_increment_days,
+        weekends_off=game.weekends_off,
+    )
+
+
+def zone_of(seat: Seat) -> ZoneInfo:
+    """The seat's player's time zone (their weekends); UTC for a bot or a bad name."""
+    try:
+        return ZoneInfo(seat.user.time_zone) if seat.user_id else UTC_ZONE
+    except (KeyError, ValueError):
+        return UTC_ZONE
+
+
+def start_clocks(game: Game, seats: list[Seat], now: datetime) -> None:
+    """At the start of a game: every seat gets the starting bank, and the first turn begins."""
+    bank = control_of(game).starting_bank if game.clock_kind == clocks.BANK else None
+    for seat in seats:
+        seat.bank = bank
+    Seat.objects.filter(pk__in=[seat.pk for seat in seats]).update(bank=bank)
+    begin_turn(game, seats, now)
+
+
+def begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
+    """The seat to act starts its turn now: its deadline, or none when no clock runs for it.
+    Sets the fields on `game`; the caller saves them (`CLOCK_FIELDS`)."""
+    game.turn_started_at = now if game.status == Game.Status.RUNNING else None
+    game.deadline = game.warn_at = None
+    seat = _seat_to_act(game, seats)
+    if seat is None or seat.plays_by_bot:
+        return
+    if game.paused_at is None and on_vacation_here(game, seat, now):
+        game.paused_at, game.paused_for = now, "vacation"
+    if game.paused_at is not None:
+        # Paused (staff, a vacation): the new turn's clock waits, with the whole turn's time.
+        game.paused_left = control_of(game).time_for_turn(seat.bank)
+        game.turn_started_at = None
+        turn_began.send(sender=Game, game=game, seat=seat, now=now)
+        return
+    control = control_of(game)
+    budget = control.time_for_turn(seat.bank)
+    if budget is not None:
+        game.deadline = clocks.deadline_after(
+            now, budget, zone_of(seat), weekends_off=control.weekends_off
+        )
+        game.warn_at = next_warning(game, seat, now, budget)
+    turn_began.send(sender=Game, game=game, seat=seat, now=now)
+
+
+CLOCK_FIELDS = ["turn_started_at", "deadline", "warn_at", "paused_at", "paused_left", "paused_for"]
+
+
+def on_vacation_here(game: Game, seat: Seat, now: datetime) -> bool:
+    """The seat's player is on vacation, and this table lets vacations stop its clocks."""
+    return game.vacation_allowed and seat.user_id is not None and seat.user.on_vacation(now)
+
+
+# A player is warned when their time falls under each of these, once each per turn: but only
+# under those the turn began above (a 1-day clock does not start with an "under 24 h" warning).
+WARNINGS = (timedelta(hours=24), timedelta(hours=2))
+
+
+def next_warning(game: Game, seat: Seat, now: datetime, left: timedelta) -> datetime | None:
+    """When `seat`, with `left` clock time at `now`, next falls under a warning's threshold."""
+    for threshold in WARNINGS:
+        if left > threshold:
+            return clocks.deadline_after(
+                now, left - threshold, zone_of(seat), weekends_off=game.weekends_off
+            )
+    return None
+
+
+def warning_due(left: timedelta) -> str:
+    """Which warning a seat with `left` clock time gets now: "24h" or "2h"."""
+    return "2h" if left <= WARNINGS[1] else "24h"
+
+
+def after_move(game: Game, seats: list[Seat], mover: int, now: datetime) -> None:
+    """After `mover`'s move: if the turn passed to another seat (or the game ended), charge the
+    mover's bank and start the next seat's clock; within a turn, nothing changes."""
+    if game.status == Game.Status.RUNNING and game.to_act_seat == mover:
+        return
+    charge_turn(game, seats, mover, now)
+    begin_turn(game, seats, now)
+
+
+def charge_turn(game: Game, seats: list[Seat], seat_index: int, now: datetime) -> None:
+    """The turn of `seat_index` ends now: its bank loses the clock time used, plus increment."""
+    if game.clock_kind != clocks.BANK or game.turn_started_at is None:
+        return
+    seat = next(s for s in seats if s.index == seat_index)
+    if seat.plays_by_bot or seat.bank is None:
+        return
+    control = control_of(game)
+    used = clocks.clock_time(
+        game.turn_started_at, now, zone_of(seat), weekends_off=control.weekends_off
+    )
+    seat.bank = control.bank_after_turn(seat.bank, used)
+    seat.save(update_fields=["bank"])
+
+
+def _seat_to_act(game: Game, seats: list[Seat]) -> Seat | None:
+    if game.status != Game.Status.RUNNING or game.to_act_seat is None:
+        return None
+    return next((s for s in seats if s.index == game.to_act_seat), None)
+
+
+# --- What pages show ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClockLine:
+    seat: int
+    name: str
+    left: timedelta | None  # clock time left (None: no clock)
+    running: bool  # counting down now (its turn, and not its weekend)
+    words: str
+    stand_in: bool = False  # a bot plays for the seat's player (games.forfeits)
+    paused: bool = False  # the clock is paused (staff, or this player's vacation)
+    vacation_until: datetime | None = None  # shown to everyone at the table
+
+    @property
+    def seconds(self) -> int:
+        return int(self.left.total_seconds()) if self.left is not None else 0
+
+
+def time_left(game: Game, seat: Seat, now: datetime | None = None) -> timedelta | None:
+    """Clock time `seat` has left now: until its deadline on its turn, else its bank."""
+    now = now or timezone.now()
+    if game.clock_kind == clocks.UNLIMITED or seat.plays_by_bot:
+        return None
+    if game.status == Game.Status.RUNNING and seat.index == game.to_act_seat:
+        if game.paused_at is not None:
+            return game.paused_left
+        if game.deadline is None:
+            return None
+        return clocks.clock_time(now, game.deadline, zone_of(seat), weekends_off=game.weekends_off)
+    if game.clock_kind == clocks.BANK:
+        return seat.bank
+    return control_of(game).time_for_turn(None)
+
+
+def clock_lines(game: Game, seats: list[Seat], now: datetime | None = None) -> list[ClockLine]:
+    """One line per seat of a running game, in words, computed on the server (true without
+    JavaScript; static/js/clock.js counts the running one down)."""
+    now = now or timezone.now()
+    if game.status != Game.Status.RUNNING:
+        return []
+    lines = []
+    for seat in seats:
+        left = time_left(game, seat, now)
+        to_act = seat.index == game.to_act_seat
+        running = (
+            to_act
+            and left is not None
+            and game.paused_at is None
+            and clocks.clock_time(
+                now, now + timedelta(seconds=1), zone_of(seat), weekends_off=game.weekends_off
+            )
+            > timedelta(0)
+        )
+        words = clocks.describe_remaining(left) if left is not None else ""
+        lines.append(
+            ClockLine(
+                seat.index,
+                seat.occupant_name,
+                left,
+                running,
+                words,
+                stand_in=bool(seat.stand_in),
+                paused=to_act and game.paused_at is not None,
+                vacation_until=seat.user.vacation_until
+                if seat.user_id and seat.user.on_vacation(now) and game.vacation_allowed
+                else None,
+            )
+        )
+    return lines
+
+
+def clock_words(game: Game, seats: list[Seat], now: datetime | None = None) -> str:
+    """The running clock in one phrase, for the lobby and the lists ("Alice: 2 days 4 h")."""
+    for line in clock_lines(game, seats, now):
+        if line.seat == game.to_act_seat and line.left is not None:
+            return f"{line.name}: {line.words}"
+    return ""

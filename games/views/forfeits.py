@@ -1,0 +1,58 @@
+"""The board's buttons for leaving play: resign, claim the victory, take the seat back from the
+bot (games.forfeits has the rules). Plain forms that answer with a redirect to the board, so
+they work without JavaScript; the live update tells the other pages."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_POST
+
+from games import forfeits, services
+from games.models import Game, Seat
+
+ACTIONS = {
+    "resign": (forfeits.resign, _("You resigned.")),
+    "claim": (forfeits.claim_victory, _("You claimed the victory: the game is over.")),
+    "reclaim": (forfeits.reclaim_seat, _("Your seat is yours again: the bot has left it.")),
+}
+
+
+def choices_for(game: Game, seats: list[Seat], seat: Seat | None) -> dict:
+    """Which of the buttons the viewer in `seat` may use now (none for spectators)."""
+    if seat is None or not game.is_running:
+        return {}
+    forfeited = forfeits.forfeited_seats(game)
+    resigned = forfeits.last_kind(game, seat.index) == forfeits.Kind.RESIGN
+    return {
+        "resign": not resigned,
+        "claim": forfeits.may_claim(game, seats, seat),
+        "reclaim": bool(seat.stand_in) and not resigned,
+        "forfeited": seat.index in forfeited,
+    }
+
+
+@login_required
+@require_POST
+def seat_action(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
+    if action not in ACTIONS:
+        raise Http404
+    do, done = ACTIONS[action]
+    try:
+        expected_ply = int(request.POST.get("expected_ply", ""))
+    except ValueError:
+        expected_ply = -1  # treated as a stale board
+    try:
+        do(game_id, request.user, expected_ply=expected_ply)
+    except services.NoSuchGame:
+        raise Http404 from None
+    except services.NotSeated:
+        raise Http404 from None  # a stranger learns nothing about the game
+    except services.GameError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, str(done))
+    return redirect("game_board", game_id)

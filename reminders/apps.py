@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+
+
+class RemindersConfig(AppConfig):
+    name = "reminders"
+    verbose_name = "Reminders"
+
+    def ready(self) -> None:
+        from games.signals import clock_low, turn_began
+
+        from . import services
+
+        turn_began.connect(services.turn_began, dispatch_uid="reminders.turn_began")
+        clock_low.connect(services.clock_low, dispatch_uid="reminders.clock_low")

@@ -1,0 +1,97 @@
+"""The reminder e-mails themselves: text and HTML parts in the recipient's language, a direct
+link to each game, the settings link, and a signed one-click unsubscribe (RFC 8058:
+`List-Unsubscribe` and `List-Unsubscribe-Post`) that works without logging in."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from accounts.adapter import public_url
+from games import turns
+
+UNSUBSCRIBE_SALT = "reminders.unsubscribe"
+
+
+def unsubscribe_token(user) -> str:
+    """A signed token naming the user; it does not expire (an old e-mail's link still works)."""
+    return signing.dumps({"u": user.pk}, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def user_id_from_token(token: str) -> int | None:
+    try:
+        return int(signing.loads(token, salt=UNSUBSCRIBE_SALT)["u"])
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        return None
+
+
+def unsubscribe_url(user) -> str:
+    return public_url(reverse("reminders_unsubscribe", args=[unsubscribe_token(user)]))
+
+
+def game_lines(user, games) -> list[dict]:
+    """Each game with its link and the time left for `user`, most urgent first."""
+    lines = []
+    for game in games:
+        seats = list(game.seats.select_related("user"))
+        mine = next((s for s in seats if s.user_id == user.pk), None)
+        left = turns.time_left(game, mine) if mine else None
+        others = ", ".join(s.occupant_name for s in seats if s.user_id != user.pk)
+        lines.append(
+            {
+                "id": game.pk,
+                "url": public_url(game.get_absolute_url()),
+                "against": others,
+                "left": left,
+                "left_words": turns.clocks.describe_remaining(left) if left is not None else "",
+            }
+        )
+    lines.sort(key=lambda line: (line["left"] is None, line["left"] or 0))
+    return lines
+
+
+def turn_email(user, games, *, kind: str = "turn") -> EmailMultiAlternatives:
+    """One e-mail for `games` now waiting for `user` (several make one e-mail): `kind` is
+    "turn", "low" (a clock under 24 h or 2 h) or "digest"."""
+    with translation.override(user.language):
+        lines = game_lines(user, games)
+        if kind == "turn":
+            subject = ngettext(
+                "Your turn in game %(id)d",
+                "Your turn in %(n)d games",
+                len(lines),
+            ) % {"id": lines[0]["id"], "n": len(lines)}
+        elif kind == "digest":
+            subject = ngettext(
+                "Your daily digest: %(n)d game waits for you",
+                "Your daily digest: %(n)d games wait for you",
+                len(lines),
+            ) % {"n": len(lines)}
+        else:
+            subject = _("Your clock runs low in game %(id)d") % {"id": lines[0]["id"]}
+        context = {
+            "user": user,
+            "games": lines,
+            "kind": kind,
+            "settings_url": public_url(reverse("edit_profile")),
+            "unsubscribe_url": unsubscribe_url(user),
+        }
+        text = render_to_string("reminders/turn_email.txt", context)
+        html = render_to_string("reminders/turn_email.html", context)
+    message = EmailMultiAlternatives(
+        subject=settings.ACCOUNT_EMAIL_SUBJECT_PREFIX + subject,
+        body=text,
+        to=[user.email],
+        headers={
+            "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+    )
+    message.attach_alternative(html, "text/html")
+    return message

@@ -1,0 +1,76 @@
+"""Every decision about a reminder e-mail, kept so that staff can answer "why did I get no mail?"
+(Lichess users report turns they were never told about: #5283, #17951).
+
+A row is made when something may deserve an e-mail (a turn began, a clock runs low, a digest is
+due) with `due_at`; beat's sweep (reminders.sending) decides when it is due: sent, batched with
+other games into one e-mail, skipped (watching live, no longer their turn, e-mails turned off) or
+held for quiet hours (and then decided again when they end).
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Reminder(models.Model):
+    class Kind(models.TextChoices):
+        TURN = "turn", _("your turn")
+        CLOCK_24H = "clock-24h", _("under 24 hours left")
+        CLOCK_2H = "clock-2h", _("under 2 hours left")
+        DIGEST = "digest", _("daily digest")
+
+    class Decision(models.TextChoices):
+        PENDING = "pending", _("waiting a few minutes, for other games to join it")
+        HELD = "held", _("held for quiet hours")
+        SENT = "sent", _("sent")
+        BATCHED = "batched", _("sent, with other games in one e-mail")
+        WATCHING = "watching", _("skipped: watching the game live")
+        STALE = "stale", _("skipped: no longer waiting for them (or nothing to tell)")
+        OFF = "off", _("skipped: they turned these e-mails off")
+
+    OPEN = (Decision.PENDING, Decision.HELD)
+
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reminders"
+    )
+    # None for a digest, which is about every game waiting for the player.
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, related_name="+", null=True, blank=True
+    )
+    ply = models.PositiveIntegerField(default=0, help_text=_("the game's ply when the turn began"))
+    decision = models.CharField(max_length=10, choices=Decision.choices, default=Decision.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    due_at = models.DateTimeField()
+    held_until = models.DateTimeField(null=True, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    games_in_email = models.PositiveSmallIntegerField(default=0)
+    # Bumped by each sweep that takes the row (reminders.sending): the conditional update on
+    # the value read is the claim.
+    claims = models.PositiveIntegerField(default=0, editable=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            # One reminder of a kind per turn, however often a turn is begun again (a seat
+            # taken back from the bot) or two sweeps run at once.
+            models.UniqueConstraint(
+                fields=["user", "game", "ply", "kind"], name="reminder_once_per_turn"
+            ),
+        ]
+        indexes = [
+            # Beat's sweep reads the open reminders that are due: only those are in the index.
+            models.Index(
+                fields=["due_at"],
+                name="reminder_open_due",
+                condition=Q(decision__in=["pending", "held"]),
+            ),
+            # The admin's per-player log, newest first.
+            models.Index(fields=["user", "-created_at"], name="reminder_by_user"),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.get_kind_display()} for {self.user_id} in game {self.game_id}: {self.decision}"
+        )

@@ -1,0 +1,266 @@
+"""Correspondence clocks at work: deadlines kept on the rows, the sweep's timeouts (a bot takes
+over, or the game ends), resignations and claims, as seat actions of the ledger."""
+
+import threading
+from datetime import UTC, datetime, timedelta
+
+import pytest
+import time_machine
+from django.db import connection
+
+from games import forfeits, turns
+from games.clocks import BANK, TimeControl
+from games.models import Game, Seat, SeatAction
+from games.services import (
+    MoveRefused,
+    NotYourTurn,
+    head_state,
+    join_table,
+    open_table,
+    submit_move,
+    verify_ledger,
+)
+from games.sweep import sweep_timeouts
+from tests.factories import make_user
+
+MONDAY = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
+DAY = timedelta(days=1)
+
+
+def start(people, control=None, policy=""):
+    game = open_table(
+        creator=people[0], players=len(people), control=control, timeout_policy=policy
+    )
+    for person in people[1:]:
+        join_table(game.pk, person)
+    game.refresh_from_db()
+    return game
+
+
+def play_one(game: Game):
+    """The seat to act plays its first legal move, as its player."""
+    seat = game.seats.get(index=game.to_act_seat)
+    move = str(head_state(game).legal_moves()[0])
+    submit_move(game.pk, text=move, expected_ply=game.ply, user=seat.user)
+    game.refresh_from_db()
+
+
+def play_turn(game: Game):
+    """Moves until another seat is to act (a turn may hold several decisions)."""
+    mover = game.to_act_seat
+    while game.is_running and game.to_act_seat == mover:
+        play_one(game)
+
+
+@pytest.fixture
+def travel():
+    with time_machine.travel(MONDAY, tick=False) as traveller:
+        yield traveller
+
+
+def test_a_per_move_clock_gives_each_turn_its_days(db, travel, alice, bob):
+    game = start([alice, bob], TimeControl(days=1))
+    assert game.deadline == MONDAY + DAY
+    travel.shift(timedelta(hours=20))
+    play_turn(game)
+    assert game.to_act_seat == 1
+    assert game.deadline == MONDAY + timedelta(hours=20) + DAY
+
+
+def test_a_decision_within_the_turn_does_not_restart_the_clock(db, travel, alice, bob):
+    game = start([alice, bob], TimeControl(days=1))
+    seats = list(game.seats.select_related("user"))
+    deadline, started = game.deadline, game.turn_started_at
+    travel.shift(timedelta(hours=5))
+    # The seat that moved is still to act (a chain choice, a bottle): the same turn.
+    turns.after_move(game, seats, game.to_act_seat, turns.timezone.now())
+    assert (game.deadline, game.turn_started_at) == (deadline, started)
+    # And through real play: whenever the mover is still to act, nothing moved.
+    for _ in range(60):
+        before, mover = game.deadline, game.to_act_seat
+        travel.shift(timedelta(minutes=5))
+        play_one(game)
+        if not game.is_running:
+            break
+        if game.to_act_seat == mover:
+            assert game.deadline == before
+        else:
+            assert game.deadline == turns.timezone.now() + DAY
+
+
+def test_a_bank_spends_the_time_used_and_adds_the_increment_capped(db, travel, alice, bob):
+    game = start([alice, bob], TimeControl(kind=BANK, days=5, increment_days=1))
+    assert game.deadline == MONDAY + 5 * DAY
+    travel.shift(2 * DAY)
+    play_turn(game)
+    assert Seat.objects.get(game=game, index=0).bank == 4 * DAY  # 5 - 2 + 1
+    travel.shift(timedelta(hours=1))
+    play_turn(game)
+    assert Seat.objects.get(game=game, index=1).bank == 5 * DAY  # never above the start
+    assert game.deadline == turns.timezone.now() + 4 * DAY
+
+
+def test_weekends_off_follow_the_players_own_time_zones(db, alice, bob):
+    alice.time_zone, bob.time_zone = "Asia/Tokyo", "America/Los_Angeles"
+    alice.save(), bob.save()
+    friday_evening_utc = datetime(2026, 11, 27, 20, 0, tzinfo=UTC)  # Saturday 05:00 in Tokyo
+    with time_machine.travel(friday_evening_utc, tick=False):
+        game = start([alice, bob], TimeControl(days=1, weekends_off=True))
+    # Tokyo's weekend has begun: alice's day starts on Monday 00:00 Tokyo (Sunday 15:00 UTC).
+    assert game.deadline == datetime(2026, 11, 30, 15, 0, tzinfo=UTC)
+    with time_machine.travel(friday_evening_utc + timedelta(hours=1), tick=False):
+        play_turn(game)
+    # In Los Angeles it is still Friday 13:00: bob's clock runs until midnight, then Monday.
+    # 11 h of it run on Friday (until midnight there, 08:00 UTC); the other 13 h from Monday
+    # 00:00 in Los Angeles (08:00 UTC).
+    assert game.deadline == datetime(2026, 11, 30, 21, 0, tzinfo=UTC)
+
+
+def test_two_players_the_sweep_ends_the_game_and_the_late_player_loses(db, travel, alice, bob):
+    game = start([alice, bob], TimeControl(days=1))
+    travel.shift(DAY - timedelta(seconds=1))
+    assert sweep_timeouts() == 0
+    travel.shift(timedelta(seconds=1))
+    assert sweep_timeouts() == 1
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert game.outcome["forfeited"] == [0]
+    assert game.outcome["ranking"][-1] == [0]
+    assert game.outcome["reason"] == "timeout"
+    assert list(game.seat_actions.values_list("kind", "seat")) == [("timeout-end", 0)]
+    assert verify_ledger(game) == []
+    assert sweep_timeouts() == 0  # nothing due twice
+
+
+def test_three_players_a_bot_takes_over_and_the_player_may_take_the_seat_back(
+    db, travel, alice, bob, carol
+):
+    game = start([alice, bob, carol], TimeControl(days=2))
+    assert game.policy_on_timeout == "bot"
+    travel.shift(2 * DAY)
+    assert sweep_timeouts() == 1
+    game.refresh_from_db()
+    seat = game.seats.get(index=0)
+    assert game.is_running and seat.stand_in == "easy" and game.deadline is None
+    # The player's own moves are refused while the bot stands in.
+    with pytest.raises(NotYourTurn):
+        submit_move(
+            game.pk, text=str(head_state(game).legal_moves()[0]), expected_ply=game.ply, user=alice
+        )
+    forfeits.reclaim_seat(game.pk, alice, expected_ply=game.ply)
+    game.refresh_from_db()
+    assert game.seats.get(index=0).stand_in == ""
+    assert game.deadline == turns.timezone.now() + 2 * DAY
+    assert forfeits.forfeited_seats(game) == []
+
+
+def test_a_typed_resign_is_refused_and_the_button_ends_a_two_player_game(db, alice, bob):
+    game = start([alice, bob])
+    with pytest.raises(MoveRefused):
+        submit_move(game.pk, text="resign", expected_ply=game.ply, user=alice)
+    assert not SeatAction.objects.exists()
+    forfeits.resign(game.pk, bob, expected_ply=game.ply)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert game.outcome["ranking"][0] == [0] and game.outcome["forfeited"] == [1]
+    assert verify_ledger(game) == []
+
+
+def test_when_all_but_one_resign_the_last_one_wins(db, alice, bob, carol):
+    game = start([alice, bob, carol])
+    forfeits.resign(game.pk, alice, expected_ply=game.ply)  # a bot plays on for her
+    game.refresh_from_db()
+    assert game.is_running and game.seats.get(index=0).stand_in
+    forfeits.resign(game.pk, bob, expected_ply=game.ply)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert game.outcome["ranking"] == [[2], [0, 1]]
+    assert game.outcome["reason"] == "resignation"
+    assert verify_ledger(game) == []
+
+
+def test_the_last_player_in_claims_the_victory_after_timeouts(
+    db, travel, alice, bob, carol, django_capture_on_commit_callbacks
+):
+    game = start([alice, bob, carol], TimeControl(days=1))
+    with pytest.raises(forfeits.ForfeitError):
+        forfeits.claim_victory(game.pk, carol, expected_ply=game.ply)
+    for late in (0, 1):
+        travel.shift(DAY)
+        # The commit queues the stand-in bot, which plays (inline here) until a person is due.
+        with django_capture_on_commit_callbacks(execute=True):
+            assert sweep_timeouts() == 1
+        game.refresh_from_db()
+        assert game.seats.get(index=late).stand_in
+    assert game.to_act_seat == 2 and game.is_running
+    forfeits.claim_victory(game.pk, carol, expected_ply=game.ply)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert game.outcome["ranking"][0] == [2] and game.outcome["forfeited"] == [0, 1]
+    assert game.outcome["reason"] == "claim"
+    assert verify_ledger(game) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_sweeps_at_once_time_out_each_game_exactly_once(postgres):
+    people = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+    games = [start([people[i % 4], people[(i + 1) % 4]], TimeControl(days=1)) for i in range(12)]
+    later = datetime.now(UTC) + 2 * DAY
+    barrier = threading.Barrier(2)
+    counts = []
+
+    def sweep():
+        try:
+            barrier.wait()
+            counts.append(sweep_timeouts(later))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=sweep) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sum(counts) == len(games)
+    assert SeatAction.objects.count() == len(games)
+    assert Game.objects.filter(status=Game.Status.FINISHED).count() == len(games)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_last_second_move_and_the_sweep_never_both_win(postgres):
+    alice, bob = make_user("ann"), make_user("ben")
+    outcomes = []
+    for round_ in range(6):
+        game = start([alice, bob], TimeControl(days=1))
+        move = str(head_state(game).legal_moves()[0])
+        later = game.deadline  # due at once; a move's new deadline comes after it
+        barrier = threading.Barrier(2)
+        results = {}
+
+        def player(game=game, move=move, barrier=barrier, results=results):
+            try:
+                barrier.wait()
+                submit_move(game.pk, text=move, expected_ply=0, user=alice)
+                results["move"] = True
+            except Exception:
+                results["move"] = False
+            finally:
+                connection.close()
+
+        def sweeper(game=game, barrier=barrier, results=results, later=later):
+            try:
+                barrier.wait()
+                sweep_timeouts(later)  # may time out earlier rounds' games too: look at this one
+                results["sweep"] = SeatAction.objects.filter(game=game).exists()
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=player), threading.Thread(target=sweeper)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert results["move"] != results["sweep"], round_
+        outcomes.append(results["move"])
+        game.refresh_from_db()
+        assert verify_ledger(game) == []
