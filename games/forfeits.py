@@ -129,9 +129,8 @@ def _act(game_id: int, user, expected_ply: int, check) -> SeatAction:
 
 def _apply(game: Game, seats: list[Seat], seat: Seat, action: SeatAction, now) -> None:
     to_act = seat.index == game.to_act_seat
-    others_in = [s for s in seats if s.index != seat.index and s.index not in forfeited_seats(game)]
     ends = action.kind in (Kind.TIMEOUT_END, Kind.CLAIM) or (
-        action.kind == Kind.RESIGN and len(others_in) <= 1
+        action.kind == Kind.RESIGN and _players_left(game, seats, seat) <= 1
     )
     if ends:
         _end(game, seats, now)
@@ -146,6 +145,12 @@ def _apply(game: Game, seats: list[Seat], seat: Seat, action: SeatAction, now) -
             turns.charge_turn(game, seats, seat.index, now)
         turns.begin_turn(game, seats, now)
         game.save(update_fields=turns.CLOCK_FIELDS)
+
+
+def _players_left(game: Game, seats: list[Seat], leaving: Seat) -> int:
+    """Seats still in play once `leaving` resigns."""
+    forfeited = forfeited_seats(game)
+    return sum(1 for s in seats if s.index != leaving.index and s.index not in forfeited)
 
 
 def _end(game: Game, seats: list[Seat], now) -> None:

@@ -8,8 +8,10 @@ If any output changes, it depended on a face-down tile. And the seed appears now
 
 import random
 import re
+from datetime import UTC, datetime
 
 import pytest
+import time_machine
 from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 from django.test import Client
@@ -23,6 +25,13 @@ from rules.jackal import custom_position, player_view
 from tests.factories import make_user, start_game
 
 CSRF = re.compile(r"[A-Za-z0-9]{64}|[A-Za-z0-9]{32}")
+
+
+@pytest.fixture(autouse=True)
+def _clock_stands_still():
+    """Pages show the running clock to the second: the renders compared must see one instant."""
+    with time_machine.travel(datetime.now(UTC), tick=False):
+        yield
 
 
 @pytest.fixture

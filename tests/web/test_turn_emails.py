@@ -254,3 +254,43 @@ def test_the_daily_digest_comes_at_the_chosen_hour_in_the_players_zone(client, t
     assert bob.next_digest_at == datetime(2026, 11, 24, 15, 0, tzinfo=UTC)
     log = Reminder.objects.get(user=bob, kind="digest")
     assert (log.decision, log.games_in_email) == ("sent", 2)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_open_board_websocket_counts_as_watching_until_it_closes():
+    from asgiref.sync import async_to_sync, sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from jackal_site.asgi import application
+
+    alice, bob = make_user("alice"), make_user("bob")
+    game = two_player_game(alice, bob)
+    client = Client()
+    client.force_login(alice)
+    headers = [
+        (b"origin", b"http://localhost"),
+        (b"host", b"localhost"),
+        (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()),
+    ]
+
+    async def visit():
+        socket = WebsocketCommunicator(application, f"/ws/games/{game.pk}/?ply=0", headers=headers)
+        connected, _code = await socket.connect()
+        assert connected
+        during = await sync_to_async(presence.watching)(alice.pk, game.pk)
+        await socket.disconnect()
+        return during
+
+    assert async_to_sync(visit)() is True
+    assert not presence.watching(alice.pk, game.pk)
+    assert not presence.watching(bob.pk, game.pk)
+
+
+def test_the_email_is_in_the_recipients_language(db, travel, alice, bob):
+    alice.language = "ru"
+    alice.save()
+    two_player_game(alice, bob)
+    travel.shift(LATER)
+    send_due()
+    html, _mimetype = mail.outbox[0].alternatives[0]
+    assert '<html lang="ru">' in html
