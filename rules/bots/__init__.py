@@ -19,9 +19,9 @@ from . import easy, ismcts, random_bot
 from .knowledge import Determiniser, Knowledge, seat_knowledge
 
 LEVELS = ("random", "easy", "normal", "strong")
-# Iterations per decision. strong: ~0.7-0.9 s a decision on one core of the project's machine
-# (README, bots); the site adds a time limit on top as a safety net.
-BUDGETS = {"normal": 200, "strong": 1000}
+# Iterations per decision. strong: ~0.4 s a decision on one core of the project's machine, normal
+# ~70 ms (README, bots); the site adds a time limit on top as a safety net.
+BUDGETS = {"normal": 300, "strong": 1500}
 
 __all__ = ["BUDGETS", "LEVELS", "Determiniser", "Knowledge", "choose", "seat_knowledge"]
 

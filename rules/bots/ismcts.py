@@ -3,8 +3,12 @@
 One tree over the bot's decisions and everybody else's. Every iteration picks a determinisation
 (the face-down tiles guessed from what is left of the deck given the seat's knowledge), walks the
 tree along moves legal in *that* guess (UCB1 with availability counts, so a move that is only
-sometimes legal is not starved), expands one untried move, plays a short heuristic-guided
-playout and backs up per-team rewards: each node scores the team that chose its move. Chains,
+sometimes legal is not starved), expands one untried move, scores the position there with the
+heuristic evaluation (probe.rewards) and backs up per-team rewards: each node scores the team
+that chose its move. No random playout by default: measured against ``easy`` (1 v 1, 8 games
+each, same deals), a 12-ply heuristic playout won 6 of 8 at 300 iterations, scoring the leaf
+directly won 6 of 8 at 300 and 7 of 8 at 1500 iterations in about the time 1000 iterations with
+playouts took; the tree spends its iterations on replies instead. Chains,
 bottles, peeks and earthquakes are plies like any other, so a multi-ply turn is searched as the
 sequence of decisions the rules ask for; partners in a 2v2 share a team and so a reward.
 
@@ -25,7 +29,7 @@ from .probe import acting_team, best_move, rewards
 
 EXPLORE = 0.7  # UCB1 constant; rewards are in [0, 1]
 SAMPLES = 24  # distinct determinisations per search (from_json costs ~1 ms; copies ~20 us)
-PLAYOUT_DEPTH = 12  # plies of heuristic playout before the position is scored
+PLAYOUT_DEPTH = 0  # plies of heuristic playout before the position is scored (see above)
 GREEDY = 0.85  # playout: chance of the best-looking move (else a uniformly random one)
 
 
