@@ -177,7 +177,9 @@ def _start_if_full(game: Game) -> None:
     game.save()
     logger.info("game %s started (%s players, seed hash %s)", game.pk, game.players, game.seed_hash)
     bot_to_act = _bot_to_act(game, game.seats.filter(index=game.to_act_seat))
-    transaction.on_commit(lambda: notify.game_changed(game.pk, game.ply, bot_to_act=bot_to_act))
+    transaction.on_commit(
+        lambda: notify.game_changed(game.pk, game.ply, bot_to_act=bot_to_act, seats=game.players)
+    )
 
 
 def abort_game(game_id: int, reason: str) -> Game:
@@ -190,7 +192,9 @@ def abort_game(game_id: int, reason: str) -> Game:
         game.finished_at = timezone.now()
         game.to_act_seat = None
         game.save(update_fields=["status", "abort_reason", "finished_at", "to_act_seat"])
-    transaction.on_commit(lambda: notify.game_changed(game.pk, game.ply, bot_to_act=False))
+    transaction.on_commit(
+        lambda: notify.game_changed(game.pk, game.ply, bot_to_act=False, seats=game.players)
+    )
     return game
 
 
@@ -259,7 +263,9 @@ def submit_move(
         # the database has no row locks); the unique constraint kept the ledger whole.
         raise BoardChanged(str(BOARD_CHANGED)) from None
     ply, bot_to_act = game.ply, _bot_to_act(game, seats)
-    transaction.on_commit(lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act))
+    transaction.on_commit(
+        lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act, seats=game.players)
+    )
     return MoveResult(ply=ply, events=events, game=game, state=state, seats=seats)
 
 
