@@ -7,10 +7,9 @@ would say what lies face down on F7 (issue 17).
 """
 
 from django.contrib import admin, messages
-from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from . import access, services
+from . import access, paging, services
 from .models import Game, Move, Seat
 
 # Fields that hold the deal or are computed from the hidden position. `seed_hash` is public.
@@ -46,28 +45,25 @@ class SeatInline(admin.TabularInline):
     readonly_fields = fields
     can_delete = False
 
-    def has_add_permission(self, request, obj=None):
-        return False
-
-
-class MoveInline(admin.TabularInline):
-    model = Move
-    extra = 0
-    fields = ("ply", "seat", "user", "text", "log", "created_at")
-    readonly_fields = fields
-    can_delete = False
-    ordering = ("-ply",)
-    show_change_link = False
-
-    @admin.display(description=_("events"))
-    def log(self, move):
-        return format_html_join("", "<div>{}</div>", ((line,) for line in move.events))
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("user")
 
     def has_add_permission(self, request, obj=None):
         return False
 
-    def has_change_permission(self, request, obj=None):
-        return False
+
+LEDGER_PER_PAGE = 50
+
+
+def ledger_page(game: Game, number: int) -> paging.Page:
+    """A page of the game's ledger, latest move first, with the players' names: one query for
+    the page, whatever the length of the game (the move_one_per_ply index, read backwards)."""
+    moves = (
+        Move.objects.filter(game=game)
+        .order_by("-ply")
+        .values("ply", "seat", "text", "events", "created_at", "user__username")
+    )
+    return paging.page_of(moves, number, per_page=LEDGER_PER_PAGE)
 
 
 @admin.register(Game)
@@ -86,7 +82,10 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
     )
     list_filter = ("status", "ruleset", "players", "teams", "visibility")
     search_fields = ("id", "created_by__username", "created_by__email", "seats__user__username")
-    date_hierarchy = "created_at"
+    # Lists are paged without counting the whole table (games.paging); no date hierarchy: its
+    # links read the distinct dates of every game.
+    paginator = paging.CappedCountPaginator
+    show_full_result_count = False
     readonly_fields = (
         "ruleset",
         "players",
@@ -105,7 +104,9 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
         "invite_token",
     )
     fields = ("visibility", "abort_reason", *readonly_fields)
-    inlines = [SeatInline, MoveInline]
+    inlines = [SeatInline]
+    # The change form shows a page of the ledger below the seats (ledger_page).
+    change_form_template = "admin/games/game/change_form.html"
     actions = ["abort_games", "check_ledgers"]
 
     @admin.display(description=_("seed"))
@@ -119,11 +120,15 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
             return ("visibility", *self.readonly_fields)
         return self.readonly_fields
 
-    def get_inlines(self, request, obj):
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        game = self.get_object(request, object_id)
+        extra_context = dict(extra_context or {})
         # A private game's moves are for its players and for those allowed to watch it.
-        if obj is not None and not may_see_moves(request, obj):
-            return [SeatInline]
-        return self.inlines
+        if game is not None and game.status != Game.Status.OPEN and may_see_moves(request, game):
+            extra_context["ledger"] = ledger_page(
+                game, paging.page_number(request.GET.get("ledger"))
+            )
+        return super().change_view(request, object_id, form_url, extra_context)
 
     def get_search_results(self, request, queryset, search_term):
         # "12" finds game 12; words find players.
@@ -165,6 +170,8 @@ class MoveAdmin(NoSecretLookups, admin.ModelAdmin):
     search_fields = ("game__id", "text", "user__username")
     readonly_fields = ("game", "ply", "seat", "user", "text", "events", "created_at")
     list_select_related = ("game", "user")
+    paginator = paging.CappedCountPaginator
+    show_full_result_count = False
 
     def get_queryset(self, request):
         queryset = super().get_queryset(request)

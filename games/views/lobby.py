@@ -5,14 +5,26 @@ from urllib.parse import quote
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Case, F, IntegerField, OuterRef, Q, Subquery, Value, When
+from django.db.models import (
+    Case,
+    F,
+    IntegerChoices,
+    IntegerField,
+    Prefetch,
+    Q,
+    QuerySet,
+    Value,
+    When,
+    prefetch_related_objects,
+)
+from django.db.models.functions import Coalesce
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import access, limits, notify, services
+from games import access, limits, notify, paging, services
 from games.models import RULESET_CHOICES, Game, Seat
 from games.views import board
 
@@ -88,18 +100,43 @@ class NewTableForm(forms.Form):
         return cleaned
 
 
+# What a list of games shows of each (games/_game_summary.html): never the state JSON.
+SUMMARY_FIELDS = (
+    "id",
+    "ruleset",
+    "players",
+    "teams",
+    "visibility",
+    "status",
+    "ply",
+    "to_act_seat",
+    "created_at",
+    "started_at",
+    "finished_at",
+    "last_move_at",
+)
+
+
+def with_seats(games: list[Game]) -> list[Game]:
+    """`games` with their seats and players, in one query for the whole page."""
+    prefetch_related_objects(games, Prefetch("seats", Seat.objects.select_related("user")))
+    return games
+
+
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    tables = (
-        Game.objects.filter(status=Game.Status.OPEN, visibility=Game.Visibility.PUBLIC)
-        .select_related("created_by")
-        .prefetch_related("seats__user")[:50]
+    """Open public tables, newest first, and public games under way, latest move first: each
+    paged, from its own partial index (game_open_tables, game_running_by_last_move)."""
+    public = Game.objects.filter(visibility=Game.Visibility.PUBLIC).only(*SUMMARY_FIELDS)
+    tables = paging.page_of(
+        public.filter(status=Game.Status.OPEN).order_by("-created_at"),
+        paging.page_number(request.GET.get("tables")),
     )
-    running = (
-        Game.objects.filter(status=Game.Status.RUNNING, visibility=Game.Visibility.PUBLIC)
-        .order_by("-last_move_at")
-        .prefetch_related("seats__user")[:20]
+    running = paging.page_of(
+        public.filter(status=Game.Status.RUNNING).order_by(F("last_move_at").desc(nulls_last=True)),
+        paging.page_number(request.GET.get("running")),
     )
+    with_seats(tables.rows + running.rows)
     return render(request, "games/lobby.html", {"tables": tables, "running": running})
 
 
@@ -136,30 +173,56 @@ def new_table(request: HttpRequest) -> HttpResponse:
     return render(request, "games/new_table.html", {"form": form})
 
 
+class Section(IntegerChoices):
+    """The sections of "my games", in their order."""
+
+    MY_TURN = 0, _("Your turn")
+    OTHERS_TURN = 1, _("Waiting for the others")
+    TABLE = 2, _("Tables waiting for players")
+    OVER = 3, _("Finished")
+
+
+def my_games_in_order(user) -> QuerySet[Game]:
+    """The games `user` has a seat at, in the order "my games" lists them: all of it is here.
+
+    Games waiting for this player first, the longest waiting first (clocks, issue 10, will order
+    them by the time left), then their other running games, latest move first, then the tables
+    still waiting for players, then finished and stopped games, latest end first. One query over
+    this player's seats (the seat index on user); never the state JSON.
+    """
+    running = Q(status=Game.Status.RUNNING)
+    return (
+        Game.objects.filter(seats__user=user)
+        .only(*SUMMARY_FIELDS)
+        .annotate(
+            # The join of the filter above: this player's seat at each game.
+            my_seat=F("seats__index"),
+            section=Case(
+                When(running & Q(to_act_seat=F("seats__index")), then=Value(Section.MY_TURN)),
+                When(running, then=Value(Section.OTHERS_TURN)),
+                When(status=Game.Status.OPEN, then=Value(Section.TABLE)),
+                default=Value(Section.OVER),
+                output_field=IntegerField(),
+            ),
+            waiting_since=Case(
+                When(section=Section.MY_TURN, then=Coalesce("last_move_at", "started_at")),
+            ),
+            latest=Coalesce("finished_at", "last_move_at", "created_at"),
+        )
+        .order_by("section", F("waiting_since").asc(nulls_last=True), "-latest", "-id")
+    )
+
+
 @login_required
 @require_GET
 def my_games(request: HttpRequest) -> HttpResponse:
-    games = (
-        Game.objects.filter(seats__user=request.user)
-        .annotate(
-            my_seat=Subquery(
-                Seat.objects.filter(game=OuterRef("pk"), user=request.user).values("index")[:1]
-            )
-        )
-        .annotate(
-            # Games waiting for me first, then the other running ones, then open, then over.
-            rank=Case(
-                When(Q(status=Game.Status.RUNNING) & Q(to_act_seat=F("my_seat")), then=0),
-                When(status=Game.Status.RUNNING, then=1),
-                When(status=Game.Status.OPEN, then=2),
-                default=Value(3),
-                output_field=IntegerField(),
-            )
-        )
-        .order_by("rank", "-last_move_at", "-created_at")
-        .prefetch_related("seats__user")
+    page = paging.page_of(
+        my_games_in_order(request.user), paging.page_number(request.GET.get("page"))
     )
-    return render(request, "games/my_games.html", {"games": games})
+    with_seats(page.rows)
+    for game in page.rows:
+        game.section_label = Section(game.section).label
+    return render(request, "games/my_games.html", {"page": page, "games": page.rows})
 
 
 @require_GET
