@@ -128,7 +128,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py 8 gives up reading after 5 s by default, just when the layer's blocking
+            # wait for messages (5 s) ends: every page idle that long lost its websocket. The
+            # wait is cut by the server, so reads may take longer; a dead server still shows.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}]},
         }
     }
     # Log-in and sign-up limits live here: while Redis is down they count in each process's

@@ -3,6 +3,7 @@ one view it may see (its seat's, or the spectators'), rendered once per view, wh
 number of pages. Real Channels: the ASGI application and the layer of the settings (Redis when
 REDIS_URL is set)."""
 
+import asyncio
 import re
 
 import pytest
@@ -134,3 +135,21 @@ def test_a_watcher_of_a_private_game_gets_the_spectators_board(table):
     boards = async_to_sync(scenario)()
     assert you_in(boards["heidi"]) == [] and "Your turn" not in boards["heidi"]
     assert you_in(boards["bob"]) == ["bob"]
+
+
+def test_a_page_idle_longer_than_the_layers_blocking_wait_still_gets_its_board(table, redis_url):
+    """On Redis the layer waits for messages 5 s at a time; the client must not give up on
+    that read first (redis-py 8 did, at 5 s), or every page idle that long loses its socket."""
+    game, people, cookies = table
+
+    async def scenario():
+        page = (await open_pages(game.pk, {"bob": cookies["bob"]}))["bob"]
+        await asyncio.sleep(6.5)  # longer than the layer's blocking wait
+        await database_sync_to_async(submit_move)(
+            game.pk, seat_index=0, text=SAIL, expected_ply=0, user=people["alice"]
+        )
+        board = await page.receive_from(timeout=10)
+        await page.disconnect()
+        return board
+
+    assert you_in(async_to_sync(scenario)()) == ["bob"]
