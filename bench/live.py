@@ -175,6 +175,18 @@ async def _to_act(game_id: int) -> int:
     )()
 
 
+def create_bench_db(bench: str) -> str:
+    """A fresh throw-away database for the bench, named apart from the test suite's (which
+    may run meanwhile); the name of the database it stands in for."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        connection.settings_dict["TEST"]["NAME"] = (
+            f"bench_{bench}_{connection.settings_dict['NAME']}"
+        )
+    return connection.creation.create_test_db(verbosity=0, autoclobber=True)
+
+
 def drop_test_db(old_name: str) -> None:
     """Drop the bench's database. On PostgreSQL the threads that served the websockets may
     still hold pooled connections to it: they are ended first."""
@@ -204,7 +216,7 @@ def main() -> None:
     from django.test.utils import setup_test_environment
 
     setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    old_name = create_bench_db("live")
     try:
         seed, moves = random_game(args.moves * len(args.viewers))
         game_id, sessions = set_up(seed)

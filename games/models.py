@@ -102,6 +102,15 @@ class Game(models.Model):
             # The archive lists games that were played, newest end first. Not a partial index:
             # SQLite cannot use one when the query's status list comes as bound parameters.
             models.Index(fields=["-finished_at", "-id"], name="game_archive"),
+            # The lobby lists public games under way, latest move first (a game just started
+            # has no move yet: last).
+            models.Index(
+                F("last_move_at").desc(nulls_last=True),
+                name="game_running_by_last_move",
+                condition=Q(status="running"),
+            ),
+            # The admin's list of games, newest first (the changelist adds the id to the order).
+            models.Index(fields=["-created_at", "-id"], name="game_by_creation"),
         ]
 
     def __str__(self) -> str:
@@ -143,6 +152,7 @@ class Seat(models.Model):
         null=True,
         blank=True,
         related_name="seats",
+        db_index=False,  # seat_by_player below
     )
     bot = models.CharField(max_length=16, choices=Bot.choices, blank=True)
     joined_at = models.DateTimeField(null=True, blank=True)
@@ -157,6 +167,13 @@ class Seat(models.Model):
             ),
             models.CheckConstraint(
                 name="seat_not_both_user_and_bot", condition=Q(user__isnull=True) | Q(bot="")
+            ),
+        ]
+        indexes = [
+            # "My games", profiles and the archive's filters find a player's games through
+            # their seats: by player, then game (free seats and bots are never looked up so).
+            models.Index(
+                fields=["user", "game"], name="seat_by_player", condition=Q(user__isnull=False)
             ),
         ]
 

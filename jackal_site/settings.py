@@ -127,10 +127,15 @@ REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py 8 gives up reading after 5 s by default, just when the layer's blocking
-            # wait for messages (5 s) ends: every page idle that long lost its websocket. The
-            # wait is cut by the server, so reads may take longer; a dead server still shows.
+            # Redis publish/subscribe: a group message is published once and each web process
+            # hands it to its own pages. The list-based layer (channels_redis.core) pops one
+            # message per page from Redis, one after another: 500 pages of a game took over
+            # a second per move (bench/live.py). Messages are not kept for pages that are
+            # away, which live updates do not need: a page that reconnects catches up.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # redis-py 8 gives up reading after 5 s by default, which the list-based layer's
+            # 5 s blocking waits ran into (every page idle that long lost its websocket). The
+            # guard against a dead server stays, longer than any wait of a layer.
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}]},
         }
     }

@@ -138,8 +138,9 @@ def test_a_watcher_of_a_private_game_gets_the_spectators_board(table):
 
 
 def test_a_page_idle_longer_than_the_layers_blocking_wait_still_gets_its_board(table, redis_url):
-    """On Redis the layer waits for messages 5 s at a time; the client must not give up on
-    that read first (redis-py 8 did, at 5 s), or every page idle that long loses its socket."""
+    """A page that heard nothing for a while still gets its board. On Redis, reads of the layer
+    outlast redis-py 8's default 5 s timeout: with the list-based layer, whose blocking waits
+    last 5 s, every page idle that long lost its websocket."""
     game, people, cookies = table
 
     async def scenario():
