@@ -66,6 +66,20 @@ def ledger_page(game: Game, number: int) -> paging.Page:
     return paging.page_of(moves, number, per_page=LEDGER_PER_PAGE)
 
 
+class PlayersFilter(admin.SimpleListFilter):
+    """By number of players, from a fixed list: the default filter reads the distinct values of
+    every game to offer them."""
+
+    title = _("players")
+    parameter_name = "players"
+
+    def lookups(self, request, model_admin):
+        return [("2", "2"), ("3", "3"), ("4", "4")]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(players=self.value()) if self.value() else queryset
+
+
 @admin.register(Game)
 class GameAdmin(NoSecretLookups, admin.ModelAdmin):
     list_display = (
@@ -80,7 +94,7 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
         "created_at",
         "last_move_at",
     )
-    list_filter = ("status", "ruleset", "players", "teams", "visibility")
+    list_filter = ("status", "ruleset", PlayersFilter, "teams", "visibility")
     search_fields = ("id", "created_by__username", "created_by__email", "seats__user__username")
     # Lists are paged without counting the whole table (games.paging); no date hierarchy: its
     # links read the distinct dates of every game.

@@ -94,6 +94,7 @@ class Game(models.Model):
             ),
             # Beat's sweep for bot turns left waiting (games.tasks.bot_turns_waiting_since):
             # running games by how long they have waited, since their last move or their start.
+            # Read backwards, the lobby's games under way, latest move first.
             models.Index(
                 Coalesce("last_move_at", "started_at"),
                 name="game_running_waiting_since",
@@ -102,13 +103,6 @@ class Game(models.Model):
             # The archive lists games that were played, newest end first. Not a partial index:
             # SQLite cannot use one when the query's status list comes as bound parameters.
             models.Index(fields=["-finished_at", "-id"], name="game_archive"),
-            # The lobby lists public games under way, latest move first (a game just started
-            # has no move yet: last).
-            models.Index(
-                F("last_move_at").desc(nulls_last=True),
-                name="game_running_by_last_move",
-                condition=Q(status="running"),
-            ),
             # The admin's list of games, newest first (the changelist adds the id to the order).
             models.Index(fields=["-created_at", "-id"], name="game_by_creation"),
         ]
@@ -156,6 +150,10 @@ class Seat(models.Model):
     )
     bot = models.CharField(max_length=16, choices=Bot.choices, blank=True)
     joined_at = models.DateTimeField(null=True, blank=True)
+    # Where the game stands in this seat's player's "my games" (games.listing), kept by the
+    # move service with every change of the game.
+    list_section = models.PositiveSmallIntegerField(default=2, editable=False)
+    list_key = models.BigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["game", "index"]
@@ -170,11 +168,17 @@ class Seat(models.Model):
             ),
         ]
         indexes = [
-            # "My games", profiles and the archive's filters find a player's games through
-            # their seats: by player, then game (free seats and bots are never looked up so).
+            # "My games" is one range of it, in its order (games.listing); profiles and the
+            # archive's filters find a player's games by it too. Free seats and bots are never
+            # looked up so.
             models.Index(
-                fields=["user", "game"], name="seat_by_player", condition=Q(user__isnull=False)
+                fields=["user", "list_section", "list_key", "game"],
+                name="seat_by_player",
+                condition=Q(user__isnull=False),
             ),
+            # Beat's sweep for bot turns left waiting (games.tasks.bot_turns_waiting_since)
+            # looks up the bot seats; the many seats of people are not in it.
+            models.Index(fields=["game", "index"], name="seat_bots", condition=~Q(bot="")),
         ]
 
     def __str__(self) -> str:

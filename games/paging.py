@@ -59,4 +59,5 @@ class CappedCountPaginator(Paginator):
 
     @cached_property
     def count(self) -> int:
-        return self.object_list.order_by()[: CAPPED_COUNT + 1].count()
+        # In the list's order: the rows counted are read from the index behind that order.
+        return self.object_list[: CAPPED_COUNT + 1].count()

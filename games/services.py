@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from rules.jackal import JackalError, State, new_game, replay
 from rules.jackal import Move as RulesMove
 
-from . import access, notify
+from . import access, listing, notify
 from .models import RULESET_CHOICES, Game, Move, Seat
 
 logger = logging.getLogger(__name__)
@@ -110,6 +110,7 @@ def open_table(
             created_by=creator,
         )
         now = timezone.now()
+        section, key = listing.list_order(game, 0)
         Seat.objects.bulk_create(
             Seat(
                 game=game,
@@ -117,6 +118,8 @@ def open_table(
                 user=creator if index == 0 else None,
                 bot=bot_level if index in bot_seats else "",
                 joined_at=now if index == 0 or index in bot_seats else None,
+                list_section=section,
+                list_key=key,
             )
             for index in range(players)
         )
@@ -160,6 +163,7 @@ def leave_table(game_id: int, user) -> Game:
             game.abort_reason = "closed by its creator before the start"
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "abort_reason", "finished_at"])
+            listing.relist(game)
         seat.user = None
         seat.joined_at = None
         seat.save(update_fields=["user", "joined_at"])
@@ -175,6 +179,7 @@ def _start_if_full(game: Game) -> None:
     game.started_at = timezone.now()
     _store_head(game, state)
     game.save()
+    listing.relist(game)
     logger.info("game %s started (%s players, seed hash %s)", game.pk, game.players, game.seed_hash)
     bot_to_act = _bot_to_act(game, game.seats.filter(index=game.to_act_seat))
     transaction.on_commit(
@@ -192,6 +197,7 @@ def abort_game(game_id: int, reason: str) -> Game:
         game.finished_at = timezone.now()
         game.to_act_seat = None
         game.save(update_fields=["status", "abort_reason", "finished_at", "to_act_seat"])
+        listing.relist(game)
     transaction.on_commit(
         lambda: notify.game_changed(game.pk, game.ply, bot_to_act=False, seats=game.players)
     )
@@ -258,6 +264,7 @@ def submit_move(
                     "last_move_at",
                 ]
             )
+            listing.relist(game)
     except IntegrityError:
         # Another writer took this ply between our read and our insert (only possible where
         # the database has no row locks); the unique constraint kept the ledger whole.

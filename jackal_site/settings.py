@@ -148,6 +148,11 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+if not REDIS_URL:
+    # The in-memory broker has no way to wake a waiting worker: the worker looks for tasks
+    # every polling interval (1 s by default, and a bot answered a second after the move).
+    # A look is a check of an in-process queue: every 10 ms costs nothing to speak of.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.01}
 CELERY_TASK_IGNORE_RESULT = True
 # A task's message is acknowledged only when the task has finished (so a worker that dies mid-task
 # leaves it in the broker), and when a worker's pool process is killed mid-task (SIGKILL, the

@@ -7,7 +7,8 @@ played through the site (`verify_ledger` passes). Rows go in with COPY: 10,000 g
 million ledger rows take about a minute.
 
 The mix: 4% open tables, 26% running games, 70% finished (a tenth of them stopped); 2 to 4
-seats; a tenth private; one player ("heavy") sits at one game in 20.
+seats, a bot in the last seat of one game in seven; a tenth private; one player ("heavy") sits
+at one game in 20.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ import json
 import random
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 
+from games.listing import list_order
 from rules.bots.random_bot import choose_move
 from rules.jackal import new_game, player_view
 
@@ -104,6 +107,8 @@ def build(games: int, *, seed: int = 14, templates: int = 40, log=print) -> dict
             if status == "finished":
                 finished = last_move
         seated = template.players if status != "open" else rng.randrange(1, template.players)
+        # One game in seven has a bot in its last seat.
+        bot_seat = template.players - 1 if rng.random() < 1 / 7 else None
         game_rows.append(
             (
                 game_id,
@@ -128,12 +133,24 @@ def build(games: int, *, seed: int = 14, templates: int = 40, log=print) -> dict
                 last_move,
             )
         )
+        summary = SimpleNamespace(
+            status="aborted" if aborted else status,
+            to_act_seat=to_act,
+            created_at=created,
+            started_at=started,
+            finished_at=finished,
+            last_move_at=last_move,
+        )
         for index in range(template.players):
-            user = players[index] if index < seated else None
-            seat_rows.append((game_id, index, user, "", created if user else None))
+            user = players[index] if index < seated and index != bot_seat else None
+            bot = "easy" if index == bot_seat else ""
+            section, key = list_order(summary, index)
+            joined = created if user or bot else None
+            seat_rows.append((game_id, index, user, bot, joined, section, key))
         for move_ply, (text, seat, events) in enumerate(template.moves[:ply], start=1):
             at = started + timedelta(minutes=move_ply)
-            move_rows.append((game_id, move_ply, text, seat, players[seat], json.dumps(events), at))
+            mover = None if seat == bot_seat else players[seat]
+            move_rows.append((game_id, move_ply, text, seat, mover, json.dumps(events), at))
         if len(move_rows) > 200_000:
             _flush(connection, game_rows, seat_rows, move_rows)
     _flush(connection, game_rows, seat_rows, move_rows)
@@ -150,12 +167,15 @@ GAME_COLUMNS = (
 )
 
 
+SEAT_COLUMNS = "game_id, index, user_id, bot, joined_at, list_section, list_key"
+
+
 def _flush(connection, games: list, seats: list, moves: list) -> None:
     with connection.cursor() as cursor:
         raw = cursor.cursor
         for table, columns, rows in (
             ("games_game", GAME_COLUMNS, games),
-            ("games_seat", "game_id, index, user_id, bot, joined_at", seats),
+            ("games_seat", SEAT_COLUMNS, seats),
             ("games_move", "game_id, ply, text, seat, user_id, events, created_at", moves),
         ):
             if rows:

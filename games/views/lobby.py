@@ -6,15 +6,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import (
-    Case,
-    F,
-    IntegerChoices,
-    IntegerField,
     Prefetch,
-    Q,
-    QuerySet,
-    Value,
-    When,
     prefetch_related_objects,
 )
 from django.db.models.functions import Coalesce
@@ -24,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import access, limits, notify, paging, services
+from games import access, limits, listing, notify, paging, services
 from games.models import RULESET_CHOICES, Game, Seat
 from games.views import board
 
@@ -119,21 +111,25 @@ SUMMARY_FIELDS = (
 
 def with_seats(games: list[Game]) -> list[Game]:
     """`games` with their seats and players, in one query for the whole page."""
-    prefetch_related_objects(games, Prefetch("seats", Seat.objects.select_related("user")))
+    # Ordered by seat alone: Seat's default order goes through its game (a join of games).
+    seats = Seat.objects.select_related("user").order_by("index")
+    prefetch_related_objects(games, Prefetch("seats", seats))
     return games
 
 
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
     """Open public tables, newest first, and public games under way, latest move first: each
-    paged, from its own partial index (game_open_tables, game_running_by_last_move)."""
+    paged, from its own partial index (game_open_tables, game_running_waiting_since)."""
     public = Game.objects.filter(visibility=Game.Visibility.PUBLIC).only(*SUMMARY_FIELDS)
     tables = paging.page_of(
         public.filter(status=Game.Status.OPEN).order_by("-created_at"),
         paging.page_number(request.GET.get("tables")),
     )
     running = paging.page_of(
-        public.filter(status=Game.Status.RUNNING).order_by(F("last_move_at").desc(nulls_last=True)),
+        public.filter(status=Game.Status.RUNNING).order_by(
+            Coalesce("last_move_at", "started_at").desc()
+        ),
         paging.page_number(request.GET.get("running")),
     )
     with_seats(tables.rows + running.rows)
@@ -173,55 +169,22 @@ def new_table(request: HttpRequest) -> HttpResponse:
     return render(request, "games/new_table.html", {"form": form})
 
 
-class Section(IntegerChoices):
-    """The sections of "my games", in their order."""
-
-    MY_TURN = 0, _("Your turn")
-    OTHERS_TURN = 1, _("Waiting for the others")
-    TABLE = 2, _("Tables waiting for players")
-    OVER = 3, _("Finished")
-
-
-def my_games_in_order(user) -> QuerySet[Game]:
-    """The games `user` has a seat at, in the order "my games" lists them: all of it is here.
-
-    Games waiting for this player first, the longest waiting first (clocks, issue 10, will order
-    them by the time left), then their other running games, latest move first, then the tables
-    still waiting for players, then finished and stopped games, latest end first. One query over
-    this player's seats (the seat index on user); never the state JSON.
-    """
-    running = Q(status=Game.Status.RUNNING)
-    return (
-        Game.objects.filter(seats__user=user)
-        .only(*SUMMARY_FIELDS)
-        .annotate(
-            # The join of the filter above: this player's seat at each game.
-            my_seat=F("seats__index"),
-            section=Case(
-                When(running & Q(to_act_seat=F("seats__index")), then=Value(Section.MY_TURN)),
-                When(running, then=Value(Section.OTHERS_TURN)),
-                When(status=Game.Status.OPEN, then=Value(Section.TABLE)),
-                default=Value(Section.OVER),
-                output_field=IntegerField(),
-            ),
-            waiting_since=Case(
-                When(section=Section.MY_TURN, then=Coalesce("last_move_at", "started_at")),
-            ),
-            latest=Coalesce("finished_at", "last_move_at", "created_at"),
-        )
-        .order_by("section", F("waiting_since").asc(nulls_last=True), "-latest", "-id")
-    )
-
-
 @login_required
 @require_GET
 def my_games(request: HttpRequest) -> HttpResponse:
+    """The player's games in sections, a page at a time: one range of the seat_by_player index
+    in the order games.listing keeps, then those games' summaries and seats."""
+    seats = Seat.objects.filter(user=request.user).order_by("list_section", "list_key", "game_id")
     page = paging.page_of(
-        my_games_in_order(request.user), paging.page_number(request.GET.get("page"))
+        seats.values_list("game_id", "list_section"), paging.page_number(request.GET.get("page"))
     )
-    with_seats(page.rows)
+    sections = dict(page.rows)
+    games = Game.objects.only(*SUMMARY_FIELDS).in_bulk(list(sections))
+    page.rows = [games[game_id] for game_id in sections]
     for game in page.rows:
-        game.section_label = Section(game.section).label
+        game.section = sections[game.pk]
+        game.section_label = listing.Section(game.section).label
+    with_seats(page.rows)
     return render(request, "games/my_games.html", {"page": page, "games": page.rows})
 
 

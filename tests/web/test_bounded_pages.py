@@ -7,14 +7,16 @@ import re
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from games import paging
-from games.models import Game
-from games.services import abort_game, open_table
+from games.listing import Section
+from games.models import Seat
+from games.services import abort_game, open_table, submit_move
 from tests.factories import make_user, start_game
 from tests.web.test_ledger import play
 
@@ -41,18 +43,22 @@ def game_ids(html: str) -> list[int]:
     return [int(n) for n in re.findall(r"<strong>Game (\d+)</strong>", html)]
 
 
+SAIL = "WS G1-H1"  # reveals nothing: the turn passes to the next seat
+
+
 def test_my_games_come_in_sections_and_pages(client, alice, bob, small_pages):
     now = timezone.now()
-    my_turn = [start_game(alice, bob) for _ in range(2)]  # alice sits in seat 0: her turn
-    # The one waiting longest comes first.
-    Game.objects.filter(pk=my_turn[1].pk).update(last_move_at=now - timedelta(days=2))
-    Game.objects.filter(pk=my_turn[0].pk).update(last_move_at=now - timedelta(days=1))
+    # Games waiting for alice, the one waiting longest first: bob moved there two days ago.
+    my_turn = [start_game(bob, alice) for _ in range(2)]
+    for days, game in ((1, my_turn[0]), (2, my_turn[1])):
+        with time_machine.travel(now - timedelta(days=days), tick=False):
+            submit_move(game.pk, seat_index=0, text=SAIL, expected_ply=0)
     their_turn = start_game(bob, alice)
     table = open_table(creator=alice, players=3)
     finished = [start_game(alice, bob) for _ in range(2)]
-    for days, game in enumerate(finished):
-        abort_game(game.pk, "test")
-        Game.objects.filter(pk=game.pk).update(finished_at=now - timedelta(days=days))
+    for days, game in ((0, finished[0]), (1, finished[1])):
+        with time_machine.travel(now - timedelta(days=days), tick=False):
+            abort_game(game.pk, "test")
     start_game(bob, make_user("carol"))  # not alice's
     client.force_login(alice)
 
@@ -64,6 +70,19 @@ def test_my_games_come_in_sections_and_pages(client, alice, bob, small_pages):
     assert "Tables waiting for players" in pages[1] and "Finished" in pages[1]
     assert 'href="?page=2"' in pages[0] and 'href="?page=1"' in pages[1]
     assert 'href="?page=3"' not in pages[1]
+
+
+def test_a_move_moves_the_game_between_its_players_sections(client, alice, bob):
+    game = start_game(alice, bob)
+
+    def sections():
+        return dict(Seat.objects.filter(game=game).values_list("user__username", "list_section"))
+
+    assert sections() == {"alice": Section.MY_TURN, "bob": Section.OTHERS_TURN}
+    submit_move(game.pk, seat_index=0, text=SAIL, expected_ply=0)
+    assert sections() == {"alice": Section.OTHERS_TURN, "bob": Section.MY_TURN}
+    abort_game(game.pk, "test")
+    assert sections() == {"alice": Section.OVER, "bob": Section.OVER}
 
 
 def test_my_games_costs_the_same_queries_for_3_or_12_games_and_never_reads_state(

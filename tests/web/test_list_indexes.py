@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from games import paging
 from games.models import Game
 from games.tasks import bot_turns_waiting_since
 from tests import scale_data
@@ -70,8 +71,21 @@ def test_no_list_query_scans_games_seats_or_moves_sequentially(client, built):
             for number, sql in enumerate(page_queries(client, url)):
                 if re.search(r"games_(game|seat|move)", sql) and sql.lstrip().startswith("SELECT"):
                     plans[f"{url} #{number}"] = plan_of(sql)
-    sweep, params = bot_turns_waiting_since(timezone.now() - timedelta(minutes=1)).query.sql_with_params()
+    stuck = bot_turns_waiting_since(timezone.now() - timedelta(minutes=1))
+    sweep, params = stuck.query.sql_with_params()
     plans["beat: bot turns waiting"] = plan_of(sweep, params)
     assert len(plans) > 20
-    scans = {name: plan for name, plan in plans.items() if SEQUENTIAL.search(plan)}
+    # The admin's capped count (games.paging.CappedCountPaginator) reads at most 10,001 rows
+    # whichever way it goes: it is bounded by design, not by an index.
+    capped = re.compile(r"Aggregate.*\n\s*->\s+Limit\s+\(cost=[\d.]+ rows=(\d+)")
+    bounded = {
+        name
+        for name, plan in plans.items()
+        if (match := capped.match(plan)) and int(match.group(1)) <= paging.CAPPED_COUNT + 1
+    }
+    scans = {
+        name: plan
+        for name, plan in plans.items()
+        if SEQUENTIAL.search(plan) and name not in bounded
+    }
     assert not scans, "\n\n".join(f"{name}:\n{plan}" for name, plan in scans.items())
