@@ -150,19 +150,25 @@ async def watch(
         await asyncio.gather(*receivers)
         latencies.append(max(0.0, (max(arrived) - answered) * 1000))
         sizes.append(statistics.mean(len(board) for board in boards))
-        wrong += sum(not _is_own_view(names[i], boards[i], boards) for i in range(viewers))
+        wrong += count_wrong_views(names, boards)
     for page in pages:
         assert await page.receive_nothing(timeout=0.01), "a page got more than its boards"
         await page.disconnect()
     return {"latencies": latencies, "sizes": sizes, "wrong": wrong}
 
 
-def _is_own_view(name: str, board: str, boards: list[str]) -> bool:
-    marked = re.findall(r"(\w+) \(you\)", board)
-    if name in PLAYERS:
-        return marked == [name]
-    spectators = [b for b in boards if not re.search(r"\w+ \(you\)", b)]
-    return marked == [] and all(b == board for b in spectators)
+def count_wrong_views(names: list[str], boards: list[str]) -> int:
+    """How many pages got a board that is not their view's: a player's marks them alone as
+    "(you)"; the spectators' marks nobody, and is one and the same for all of them."""
+    marked = [re.findall(r"(\w+) \(you\)", board) for board in boards]
+    spectators = {board for name, board in zip(names, boards, strict=True) if name not in PLAYERS}
+    wrong = 0
+    for name, marks in zip(names, marked, strict=True):
+        if name in PLAYERS:
+            wrong += marks != [name]
+        else:
+            wrong += marks != [] or len(spectators) != 1
+    return wrong
 
 
 async def _to_act(game_id: int) -> int:

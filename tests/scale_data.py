@@ -75,7 +75,7 @@ def build(games: int, *, seed: int = 14, templates: int = 40, log=print) -> dict
     log(f"playing {templates} template games with the engine")
     pool = play_templates(templates, rng)
     people = max(50, games // 10)
-    first_user = _copy_users(connection, people)
+    first_user = _copy_users(connection, people, heavy=not User.objects.filter(username=HEAVY))
     heavy = User.objects.get(username=HEAVY)
     user_ids = list(range(first_user, first_user + people))
     first_game = _next_id(connection, "games_game")
@@ -191,14 +191,14 @@ def _flush(connection, games: list, seats: list, moves: list) -> None:
     moves.clear()
 
 
-def _copy_users(connection, count: int) -> int:
-    """`count` players (the first is "heavy"); the id of the first."""
+def _copy_users(connection, count: int, *, heavy: bool) -> int:
+    """`count` players (the first is "heavy" if asked); the id of the first."""
     from accounts.models import TurnEmails
 
     first = _next_id(connection, "accounts_user")
     rows = []
     for number in range(count):
-        name = HEAVY if number == 0 else f"player{first + number}"
+        name = HEAVY if number == 0 and heavy else f"player{first + number}"
         rows.append(
             (first + number, name, f"{name}@example.com", "!", START)
             + (False, "", "", False, True, "", "UTC", "en", TurnEmails.EVERY_TURN.value)
