@@ -10,7 +10,7 @@ from django.contrib import admin, messages
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from . import access, clock_staff, services, turns
+from . import access, clock_staff, paging, services, turns
 from .models import Game, Move, Seat
 
 # Fields that hold the deal or are computed from the hidden position. `seed_hash` is public.
@@ -46,28 +46,39 @@ class SeatInline(admin.TabularInline):
     readonly_fields = fields
     can_delete = False
 
-    def has_add_permission(self, request, obj=None):
-        return False
-
-
-class MoveInline(admin.TabularInline):
-    model = Move
-    extra = 0
-    fields = ("ply", "seat", "user", "text", "log", "created_at")
-    readonly_fields = fields
-    can_delete = False
-    ordering = ("-ply",)
-    show_change_link = False
-
-    @admin.display(description=_("events"))
-    def log(self, move):
-        return format_html_join("", "<div>{}</div>", ((line,) for line in move.events))
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("user")
 
     def has_add_permission(self, request, obj=None):
         return False
 
-    def has_change_permission(self, request, obj=None):
-        return False
+
+LEDGER_PER_PAGE = 50
+
+
+def ledger_page(game: Game, number: int) -> paging.Page:
+    """A page of the game's ledger, latest move first, with the players' names: one query for
+    the page, whatever the length of the game (the move_one_per_ply index, read backwards)."""
+    moves = (
+        Move.objects.filter(game=game)
+        .order_by("-ply")
+        .values("ply", "seat", "text", "events", "created_at", "user__username")
+    )
+    return paging.page_of(moves, number, per_page=LEDGER_PER_PAGE)
+
+
+class PlayersFilter(admin.SimpleListFilter):
+    """By number of players, from a fixed list: the default filter reads the distinct values of
+    every game to offer them."""
+
+    title = _("players")
+    parameter_name = "players"
+
+    def lookups(self, request, model_admin):
+        return [("2", "2"), ("3", "3"), ("4", "4")]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(players=self.value()) if self.value() else queryset
 
 
 @admin.register(Game)
@@ -86,9 +97,12 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
         "deadline",
         "paused_at",
     )
-    list_filter = ("status", "ruleset", "players", "teams", "visibility")
+    list_filter = ("status", "ruleset", PlayersFilter, "teams", "visibility")
     search_fields = ("id", "created_by__username", "created_by__email", "seats__user__username")
-    date_hierarchy = "created_at"
+    # Lists are paged without counting the whole table (games.paging); no date hierarchy: its
+    # links read the distinct dates of every game.
+    paginator = paging.CappedCountPaginator
+    show_full_result_count = False
     readonly_fields = (
         "ruleset",
         "players",
@@ -115,7 +129,9 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
         "paused_left",
     )
     fields = ("visibility", "abort_reason", *readonly_fields)
-    inlines = [SeatInline, MoveInline]
+    inlines = [SeatInline]
+    # The change form shows a page of the ledger below the seats (ledger_page).
+    change_form_template = "admin/games/game/change_form.html"
     actions = ["abort_games", "check_ledgers", "give_a_day", "pause_clocks", "resume_clocks"]
 
     @admin.display(description=_("time control"))
@@ -167,11 +183,15 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
             return ("visibility", *self.readonly_fields)
         return self.readonly_fields
 
-    def get_inlines(self, request, obj):
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        game = self.get_object(request, object_id)
+        extra_context = dict(extra_context or {})
         # A private game's moves are for its players and for those allowed to watch it.
-        if obj is not None and not may_see_moves(request, obj):
-            return [SeatInline]
-        return self.inlines
+        if game is not None and game.status != Game.Status.OPEN and may_see_moves(request, game):
+            extra_context["ledger"] = ledger_page(
+                game, paging.page_number(request.GET.get("ledger"))
+            )
+        return super().change_view(request, object_id, form_url, extra_context)
 
     def get_search_results(self, request, queryset, search_term):
         # "12" finds game 12; words find players.
@@ -213,6 +233,8 @@ class MoveAdmin(NoSecretLookups, admin.ModelAdmin):
     search_fields = ("game__id", "text", "user__username")
     readonly_fields = ("game", "ply", "seat", "user", "text", "events", "created_at")
     list_select_related = ("game", "user")
+    paginator = paging.CappedCountPaginator
+    show_full_result_count = False
 
     def get_queryset(self, request):
         queryset = super().get_queryset(request)

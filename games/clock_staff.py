@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import clocks, services, turns
+from . import clocks, listing, services, turns
 from .models import Game
 
 
@@ -42,6 +42,7 @@ def give_time(game_id: int, extra: timedelta) -> Game:
             )
             game.warn_at = turns.next_warning(game, seat, now, left)
         game.save(update_fields=turns.CLOCK_FIELDS)
+        listing.relist(game)  # its place in the players' my games follows the clock
     return game
 
 
@@ -57,6 +58,7 @@ def pause(game_id: int) -> Game:
         # The time before the pause is in paused_left: a bank is charged from the resume on.
         game.deadline = game.warn_at = game.turn_started_at = None
         game.save(update_fields=turns.CLOCK_FIELDS)
+        listing.relist(game)  # its place in the players' my games follows the clock
     return game
 
 
@@ -81,4 +83,5 @@ def resume(game_id: int, *, only_for: str = "") -> Game | None:
             )
             game.warn_at = turns.next_warning(game, seat, now, left)
         game.save(update_fields=turns.CLOCK_FIELDS)
+        listing.relist(game)  # its place in the players' my games follows the clock
     return game

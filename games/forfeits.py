@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 
 from rules.jackal import State
 
-from . import notify, services, turns
+from . import listing, notify, services, turns
 from .models import Game, Seat, SeatAction
 from .standings import ENDING, forfeited_seats, outcome_with_forfeits
 
@@ -145,6 +145,7 @@ def _apply(game: Game, seats: list[Seat], seat: Seat, action: SeatAction, now) -
             turns.charge_turn(game, seats, seat.index, now)
         turns.begin_turn(game, seats, now)
         game.save(update_fields=turns.CLOCK_FIELDS)
+        listing.relist(game)  # its place in the players' my games follows the clock
 
 
 def _players_left(game: Game, seats: list[Seat], leaving: Seat) -> int:
@@ -162,3 +163,4 @@ def _end(game: Game, seats: list[Seat], now) -> None:
     game.finished_at = now
     turns.begin_turn(game, seats, now)
     game.save(update_fields=services.HEAD_FIELDS + turns.CLOCK_FIELDS)
+    listing.relist(game)  # its place in the players' my games follows the clock

@@ -144,6 +144,7 @@ class Game(models.Model):
             ),
             # Beat's sweep for bot turns left waiting (games.tasks.bot_turns_waiting_since):
             # running games by how long they have waited, since their last move or their start.
+            # Read backwards, the lobby's games under way, latest move first.
             models.Index(
                 Coalesce("last_move_at", "started_at"),
                 name="game_running_waiting_since",
@@ -165,6 +166,8 @@ class Game(models.Model):
                 name="game_running_warn_at",
                 condition=Q(status="running", warn_at__isnull=False),
             ),
+            # The admin's list of games, newest first (the changelist adds the id to the order).
+            models.Index(fields=["-created_at", "-id"], name="game_by_creation"),
         ]
 
     def __str__(self) -> str:
@@ -210,6 +213,7 @@ class Seat(models.Model):
         null=True,
         blank=True,
         related_name="seats",
+        db_index=False,  # seat_by_player below
     )
     bot = models.CharField(max_length=16, choices=Bot.choices, blank=True)
     joined_at = models.DateTimeField(null=True, blank=True)
@@ -218,6 +222,10 @@ class Seat(models.Model):
     stand_in = models.CharField(max_length=16, choices=Bot.choices, blank=True)
     # Clock time left at the start of the seat's next turn (a time bank); None: no bank.
     bank = models.DurationField(null=True, blank=True)
+    # Where the game stands in this seat's player's "my games" (games.listing), kept by the
+    # move service with every change of the game.
+    list_section = models.PositiveSmallIntegerField(default=2, editable=False)
+    list_key = models.BigIntegerField(default=0, editable=False)
 
     class Meta:
         # game_id, not game: ordering by the relation would order by Game's own ordering
@@ -232,6 +240,19 @@ class Seat(models.Model):
             models.CheckConstraint(
                 name="seat_not_both_user_and_bot", condition=Q(user__isnull=True) | Q(bot="")
             ),
+        ]
+        indexes = [
+            # "My games" is one range of it, in its order (games.listing); profiles and the
+            # archive's filters find a player's games by it too. Free seats and bots are never
+            # looked up so.
+            models.Index(
+                fields=["user", "list_section", "list_key", "game"],
+                name="seat_by_player",
+                condition=Q(user__isnull=False),
+            ),
+            # Beat's sweep for bot turns left waiting (games.tasks.bot_turns_waiting_since)
+            # looks up the bot seats; the many seats of people are not in it.
+            models.Index(fields=["game", "index"], name="seat_bots", condition=~Q(bot="")),
         ]
 
     def __str__(self) -> str:

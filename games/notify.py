@@ -1,23 +1,29 @@
 """What happens after a game changes and the transaction has committed.
 
-The group message carries ids and the ply, never HTML: each websocket renders its own viewer's
-board (viewers see different things). Bot work is queued by id and ply, and only when a bot is
+Group messages carry ids and keys, never HTML. A change of the board goes to the channel group
+of each view of the game (every seat, and the spectators: `games.live_boards`) with a key new
+for this change; the pages of a view share one board rendered for that key. Pages of a waiting
+table, and the thread and rematch panel beside a board, are told on the game's own group and
+render their viewer's part themselves. Bot work is queued by id and ply, and only when a bot is
 to act: a table of people never touches the task queue.
 
-Inside the web server the message is handed to the server's event loop and sent there while the
-request goes on to render its answer: the player who moved does not wait for the broadcast to
-the other pages. Elsewhere (a Celery worker, a management command, tests without a server) it
-is sent before `game_changed` returns.
+Inside the web server the messages are handed to the server's event loop and sent there while
+the request goes on to render its answer: the player who moved does not wait for the broadcast
+to the other pages, nor for any board but their own. Elsewhere (a Celery worker, a management
+command, tests without a server) they are sent before `game_changed` returns.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from concurrent.futures import Future
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+
+from .live_boards import SPECTATORS, view_group, view_name
 
 logger = logging.getLogger(__name__)
 
@@ -32,13 +38,27 @@ def serve_on(loop: asyncio.AbstractEventLoop) -> None:
 
 
 def group_name(game_id: int) -> str:
+    """The group of every page of a game: its thread and rematch panel."""
     return f"game-{game_id}"
 
 
-def game_changed(game_id: int, ply: int, *, bot_to_act: bool) -> None:
+def table_group(game_id: int) -> str:
+    """The group of the pages of a waiting table."""
+    return f"game-{game_id}-table"
+
+
+def game_changed(game_id: int, ply: int, *, bot_to_act: bool, seats: int = 4) -> None:
+    """The game (of `seats` seats) changed: a move, its start, its end."""
     from .tasks import play_bot_turn
 
-    _publish(game_id, ply)
+    # A key of this change, shared by the pages of each view: they share its board.
+    frame = f"{ply}.{uuid.uuid4().hex[:12]}"
+    board = {"type": "board.changed", "frame": frame}
+    views = [SPECTATORS, *(view_name(index) for index in range(seats))]
+    messages = [(view_group(game_id, view), board) for view in views]
+    # A table that has just started or closed sends its pages on.
+    messages.append((table_group(game_id), {"type": "table.changed"}))
+    _publish(game_id, ply, messages)
     if not bot_to_act:
         return
     try:
@@ -50,30 +70,33 @@ def game_changed(game_id: int, ply: int, *, bot_to_act: bool) -> None:
 
 def table_changed(game_id: int) -> None:
     """A seat of a waiting table was taken or freed, or the table closed (after the commit)."""
-    _publish(game_id, 0)
+    _publish(game_id, 0, [(table_group(game_id), {"type": "table.changed"})])
 
 
 def chat_changed(game_id: int, message_id: int) -> None:
     """A message was written in the game's thread, or removed (after the commit)."""
-    _publish(game_id, 0, {"type": "chat.changed", "message": message_id})
+    _publish(game_id, 0, [(group_name(game_id), {"type": "chat.changed", "message": message_id})])
 
 
 def rematch_changed(game_id: int) -> None:
     """The rematch offer of a game over was made, answered, or started its game."""
-    _publish(game_id, 0, {"type": "rematch.changed"})
+    _publish(game_id, 0, [(group_name(game_id), {"type": "rematch.changed"})])
 
 
-def _publish(game_id: int, ply: int, message: dict | None = None) -> None:
+def _publish(game_id: int, ply: int, messages: list[tuple[str, dict]]) -> None:
     layer = get_channel_layer()
-    group = group_name(game_id)
-    message = message or {"type": "game.changed", "ply": ply}
+
+    async def send_all() -> None:
+        for group, message in messages:
+            await layer.group_send(group, message)
+
     loop = _server_loop
     if loop is not None and loop.is_running() and not _runs_on(loop):
-        sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+        sent = asyncio.run_coroutine_threadsafe(send_all(), loop)
         sent.add_done_callback(lambda done: _log_if_failed(done, game_id, ply))
         return
     try:
-        async_to_sync(layer.group_send)(group, message)
+        async_to_sync(send_all)()
     except Exception as error:
         _log_failure(error, game_id, ply)
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from rules.jackal import JackalError, State, new_game, replay
 from rules.jackal import Move as RulesMove
 
-from . import access, clocks, notify, standings, turns
+from . import access, clocks, listing, notify, standings, turns
 from .models import RULESET_CHOICES, Game, Move, Seat, TimeoutPolicy
 
 logger = logging.getLogger(__name__)
@@ -123,6 +123,7 @@ def open_table(
             vacation_allowed=vacation_allowed,
         )
         now = timezone.now()
+        section, key = listing.list_order(game, 0)
         Seat.objects.bulk_create(
             Seat(
                 game=game,
@@ -130,6 +131,8 @@ def open_table(
                 user=creator if index == 0 else None,
                 bot=bot_level if index in bot_seats else "",
                 joined_at=now if index == 0 or index in bot_seats else None,
+                list_section=section,
+                list_key=key,
             )
             for index in range(players)
         )
@@ -173,6 +176,7 @@ def leave_table(game_id: int, user) -> Game:
             game.abort_reason = "closed by its creator before the start"
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "abort_reason", "finished_at"])
+            listing.relist(game)
         seat.user = None
         seat.joined_at = None
         seat.save(update_fields=["user", "joined_at"])
@@ -189,9 +193,12 @@ def _start_if_full(game: Game) -> None:
     _store_head(game, state)
     turns.start_clocks(game, list(game.seats.select_related("user")), game.started_at)
     game.save()
+    listing.relist(game)
     logger.info("game %s started (%s players, seed hash %s)", game.pk, game.players, game.seed_hash)
     bot_to_act = _bot_to_act(game, game.seats.filter(index=game.to_act_seat))
-    transaction.on_commit(lambda: notify.game_changed(game.pk, game.ply, bot_to_act=bot_to_act))
+    transaction.on_commit(
+        lambda: notify.game_changed(game.pk, game.ply, bot_to_act=bot_to_act, seats=game.players)
+    )
 
 
 def abort_game(game_id: int, reason: str) -> Game:
@@ -204,7 +211,10 @@ def abort_game(game_id: int, reason: str) -> Game:
         game.finished_at = timezone.now()
         game.to_act_seat = None
         game.save(update_fields=["status", "abort_reason", "finished_at", "to_act_seat"])
-    transaction.on_commit(lambda: notify.game_changed(game.pk, game.ply, bot_to_act=False))
+        listing.relist(game)
+    transaction.on_commit(
+        lambda: notify.game_changed(game.pk, game.ply, bot_to_act=False, seats=game.players)
+    )
     return game
 
 
@@ -267,12 +277,15 @@ def submit_move(
                 )
             turns.after_move(game, seats, seat_index, game.last_move_at)
             game.save(update_fields=HEAD_FIELDS + ["last_move_at", *turns.CLOCK_FIELDS])
+            listing.relist(game)
     except IntegrityError:
         # Another writer took this ply between our read and our insert (only possible where
         # the database has no row locks); the unique constraint kept the ledger whole.
         raise BoardChanged(str(BOARD_CHANGED)) from None
     ply, bot_to_act = game.ply, _bot_to_act(game, seats)
-    transaction.on_commit(lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act))
+    transaction.on_commit(
+        lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act, seats=game.players)
+    )
     return MoveResult(ply=ply, events=events, game=game, state=state, seats=seats)
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 
-from . import clock_staff, queue, services, turns
+from . import clock_staff, listing, queue, services, turns
 from .models import Game
 
 logger = logging.getLogger(__name__)
@@ -64,6 +64,7 @@ def _pause_for_vacation(game_id: int, user: User, now: datetime) -> None:
         game.paused_at, game.paused_for = now, "vacation"
         game.deadline = game.warn_at = game.turn_started_at = None
         game.save(update_fields=turns.CLOCK_FIELDS)
+        listing.relist(game)  # its place in the players' my games follows the clock
 
 
 def stop(user: User, now: datetime | None = None, *, ending: datetime | None = None) -> User:

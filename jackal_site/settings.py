@@ -129,8 +129,16 @@ REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # Redis publish/subscribe: a group message is published once and each web process
+            # hands it to its own pages. The list-based layer (channels_redis.core) pops one
+            # message per page from Redis, one after another: 500 pages of a game took over
+            # a second per move (bench/live.py). Messages are not kept for pages that are
+            # away, which live updates do not need: a page that reconnects catches up.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # redis-py 8 gives up reading after 5 s by default, which the list-based layer's
+            # 5 s blocking waits ran into (every page idle that long lost its websocket). The
+            # guard against a dead server stays, longer than any wait of a layer.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}]},
         }
     }
     # Log-in and sign-up limits live here: while Redis is down they count in each process's
@@ -142,6 +150,11 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+if not REDIS_URL:
+    # The in-memory broker has no way to wake a waiting worker: the worker looks for tasks
+    # every polling interval (1 s by default, and a bot answered a second after the move).
+    # A look is a check of an in-process queue: every 10 ms costs nothing to speak of.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.01}
 CELERY_TASK_IGNORE_RESULT = True
 # A task's message is acknowledged only when the task has finished (so a worker that dies mid-task
 # leaves it in the broker), and when a worker's pool process is killed mid-task (SIGKILL, the

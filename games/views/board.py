@@ -197,10 +197,37 @@ def board_context(
     """
     if seats is None:
         seats = _seats_of(game)
+    seat = access.viewer_seat(seats, user)
+    return board_context_of_seat(
+        game,
+        seat.index if seat is not None else None,
+        seats=seats,
+        state=state,
+        select=select,
+        coin=coin,
+        notice=notice,
+        typed=typed,
+    )
+
+
+def board_context_of_seat(
+    game: Game,
+    seat_index: int | None,
+    *,
+    seats: list[Seat],
+    state: State | None = None,
+    select: str | None = None,
+    coin: bool = False,
+    notice: tuple[str, str] | None = None,
+    typed: str = "",
+) -> dict:
+    """The board partial's context as the player of `seat_index` sees it (None: a spectator).
+
+    Nothing in it depends on who looks beyond their seat: the live updates render it once per
+    seat and once for all spectators (games.live_boards).
+    """
     for seat in seats:
         seat.game = game  # Seat.crews needs it; spare a query per seat
-    seat = access.viewer_seat(seats, user)
-    seat_index = seat.index if seat is not None else None
     view = player_view(state or services.head_state(game), seat_index)
     log = list(game.moves.order_by("-ply").values("ply", "text", "seat", "events")[:LOG_LENGTH])
     last_move = _cells_of(log[0]["text"]) if log else None

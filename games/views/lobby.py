@@ -5,14 +5,18 @@ from urllib.parse import quote
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Case, F, IntegerField, OuterRef, Q, Subquery, Value, When
+from django.db.models import (
+    Prefetch,
+    prefetch_related_objects,
+)
+from django.db.models.functions import Coalesce
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import access, clocks, limits, notify, queue, services
+from games import access, clocks, limits, listing, notify, paging, queue, services, turns
 from games.models import CLOCK_KINDS, RULESET_CHOICES, Game, Seat, TimeoutPolicy
 from games.views import board
 from games.views.quick_play import PlayBotsForm
@@ -151,18 +155,55 @@ class NewTableForm(forms.Form):
         return cleaned
 
 
+# What a list of games shows of each (games/_game_summary.html): never the state JSON.
+SUMMARY_FIELDS = (
+    "id",
+    "ruleset",
+    "players",
+    "teams",
+    "visibility",
+    "status",
+    "ply",
+    "to_act_seat",
+    "created_at",
+    "started_at",
+    "finished_at",
+    "last_move_at",
+    # The clock in the summary (games/templatetags/clock_tags.py): its control and deadlines.
+    "clock_kind",
+    "clock_days",
+    "clock_increment_days",
+    "weekends_off",
+    "timeout_policy",
+    "vacation_allowed",
+    *turns.CLOCK_FIELDS,
+)
+
+
+def with_seats(games: list[Game]) -> list[Game]:
+    """`games` with their seats and players, in one query for the whole page."""
+    # Ordered by seat alone: Seat's default order goes through its game (a join of games).
+    seats = Seat.objects.select_related("user").order_by("index")
+    prefetch_related_objects(games, Prefetch("seats", seats))
+    return games
+
+
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    tables = (
-        Game.objects.filter(status=Game.Status.OPEN, visibility=Game.Visibility.PUBLIC)
-        .select_related("created_by")
-        .prefetch_related("seats__user")[:50]
+    """Open public tables, newest first, and public games under way, latest move first: each
+    paged, from its own partial index (game_open_tables, game_running_waiting_since)."""
+    public = Game.objects.filter(visibility=Game.Visibility.PUBLIC).only(*SUMMARY_FIELDS)
+    tables = paging.page_of(
+        public.filter(status=Game.Status.OPEN).order_by("-created_at"),
+        paging.page_number(request.GET.get("tables")),
     )
-    running = (
-        Game.objects.filter(status=Game.Status.RUNNING, visibility=Game.Visibility.PUBLIC)
-        .order_by("-last_move_at")
-        .prefetch_related("seats__user")[:20]
+    running = paging.page_of(
+        public.filter(status=Game.Status.RUNNING).order_by(
+            Coalesce("last_move_at", "started_at").desc()
+        ),
+        paging.page_number(request.GET.get("running")),
     )
+    with_seats(tables.rows + running.rows)
     context = {"tables": tables, "running": running, "play_bots": PlayBotsForm()}
     return render(request, "games/lobby.html", context)
 
@@ -206,28 +247,20 @@ def new_table(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def my_games(request: HttpRequest) -> HttpResponse:
-    games = (
-        Game.objects.filter(seats__user=request.user)
-        .annotate(
-            my_seat=Subquery(
-                Seat.objects.filter(game=OuterRef("pk"), user=request.user).values("index")[:1]
-            )
-        )
-        .annotate(
-            # Games waiting for me first, then the other running ones, then open, then over.
-            rank=Case(
-                When(Q(status=Game.Status.RUNNING) & Q(to_act_seat=F("my_seat")), then=0),
-                When(status=Game.Status.RUNNING, then=1),
-                When(status=Game.Status.OPEN, then=2),
-                default=Value(3),
-                output_field=IntegerField(),
-            )
-        )
-        # Waiting for me: the least time left first (issue 10); then by the last move.
-        .order_by("rank", F("deadline").asc(nulls_last=True), "-last_move_at", "-created_at")
-        .prefetch_related("seats__user")
+    """The player's games in sections, a page at a time: one range of the seat_by_player index
+    in the order games.listing keeps, then those games' summaries and seats."""
+    seats = Seat.objects.filter(user=request.user).order_by("list_section", "list_key", "game_id")
+    page = paging.page_of(
+        seats.values_list("game_id", "list_section"), paging.page_number(request.GET.get("page"))
     )
-    return render(request, "games/my_games.html", {"games": games})
+    sections = dict(page.rows)
+    games = Game.objects.only(*SUMMARY_FIELDS).in_bulk(list(sections))
+    page.rows = [games[game_id] for game_id in sections]
+    for game in page.rows:
+        game.section = sections[game.pk]
+        game.section_label = listing.Section(game.section).label
+    with_seats(page.rows)
+    return render(request, "games/my_games.html", {"page": page, "games": page.rows})
 
 
 @login_required

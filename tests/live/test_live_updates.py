@@ -1,6 +1,7 @@
 """Live updates over the game's websocket, through the real ASGI application and the channel layer
 from the settings (Redis when REDIS_URL is set). After a move commits, every open page of the game
-gets a board rendered for its own viewer; strangers are refused with a close code."""
+gets the board of its own viewer's view; strangers are refused with a close code (see also
+test_live_fanout.py)."""
 
 import asyncio
 import copy
@@ -14,8 +15,8 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games import notify
 from games.consumers import MAY_NOT_WATCH, NO_SUCH_GAME, NOT_SIGNED_IN
+from games.live_boards import view_group
 from games.services import submit_move
 from jackal_site.asgi import application
 from tests.factories import make_user, start_game
@@ -98,19 +99,29 @@ def test_after_a_move_each_page_gets_its_own_viewers_board(people):
     assert "alice (you)" in boards["alice"] and "(you)" not in boards["carol"]
 
 
-def test_the_group_message_carries_only_the_game_and_ply(people):
+def test_the_group_messages_carry_only_a_key_of_the_change(people):
     game = start_game(people["alice"], people["bob"])
 
     async def scenario():
         layer = get_channel_layer()
-        channel = await layer.new_channel()
-        await layer.group_add(notify.group_name(game.pk), channel)
+        channels = {}
+        for view in ("spectators", "seat-0", "seat-1"):
+            channels[view] = await layer.new_channel()
+            await layer.group_add(view_group(game.pk, view), channels[view])
         await database_sync_to_async(submit_move)(
             game.pk, seat_index=0, text=SAIL, expected_ply=0, user=people["alice"]
         )
-        return await asyncio.wait_for(layer.receive(channel), timeout=10)
+        return {
+            view: await asyncio.wait_for(layer.receive(channel), timeout=10)
+            for view, channel in channels.items()
+        }
 
-    assert async_to_sync(scenario)() == {"type": "game.changed", "ply": 1}
+    received = async_to_sync(scenario)()
+    frames = {message.pop("frame") for message in received.values()}
+    assert all(message == {"type": "board.changed"} for message in received.values())
+    # One key for the change, shared by every view: the ply and a token, no HTML.
+    (frame,) = frames
+    assert re.fullmatch(r"1\.[0-9a-f]{12}", frame)
 
 
 def test_a_page_that_reconnects_catches_up(people):

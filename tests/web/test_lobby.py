@@ -169,7 +169,7 @@ def test_my_games_lists_games_waiting_for_me_first(client, alice, bob):
     client.force_login(alice)
     games = list(client.get(reverse("my_games")).context["games"])
     assert games[0] == older
-    assert games[0].rank == 0
+    assert games[0].section == 0
     assert waiting_for_bob in games and games.index(waiting_for_bob) > 0
     assert len(games) == 3
 

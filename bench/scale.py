@@ -1,0 +1,122 @@
+"""Pages at 1,000, 10,000 and 100,000 games: time and queries of each list and page.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/jackal .venv/bin/python bench/scale.py \
+        [--games 1000 10000 100000] [--samples 20]
+
+PostgreSQL only. Builds games with realistic ledgers in a throw-away database (`bench_scale_<name>`,
+dropped afterwards) with tests/scale_data.py (engine-played games, COPY), growing it to each size
+in turn, and serves each page through Django's test client (middleware, view, template): the
+lobby, "my games" of the heaviest player (one game in twenty), the archive, the rankings, a
+board, the admin's list of games and the admin's page of a long game. Prints the p50 time in
+milliseconds and the number of queries of each. The aims (issue 14): query counts constant in
+the number of games, every page under 50 ms at 100,000 games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "jackal_site.test_settings")
+
+from bench.live import create_bench_db, drop_test_db  # noqa: E402
+
+
+def pages(heavy, staff) -> dict:
+    """(viewer, url) of each page measured, at the present size."""
+    from django.urls import reverse
+
+    from games.models import Game
+
+    board = Game.objects.filter(status="running", visibility="public").order_by("-id").first()
+    long = Game.objects.filter(status="finished").order_by("-ply", "-id").first()
+    return {
+        "lobby": (heavy, reverse("lobby")),
+        "my games": (heavy, reverse("my_games")),
+        "history": (heavy, reverse("game_history")),
+        "rankings": (heavy, reverse("rankings")),
+        "board": (heavy, reverse("game_board", args=[board.pk])),
+        "admin list": (staff, reverse("admin:games_game_changelist")),
+        "admin game": (staff, reverse("admin:games_game_change", args=[long.pk])),
+    }
+
+
+def measure(heavy, staff, samples: int) -> dict:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    clients = {}
+    results = {}
+    for name, (user, url) in pages(heavy, staff).items():
+        if user.pk not in clients:
+            clients[user.pk] = Client()
+            clients[user.pk].force_login(user)
+        client = clients[user.pk]
+        client.get(url)  # warm: templates, content types
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url)
+        assert response.status_code == 200, f"{name} answered {response.status_code}"
+        times = []
+        for _ in range(samples):
+            started = time.perf_counter()
+            client.get(url)
+            times.append((time.perf_counter() - started) * 1000)
+        results[name] = (statistics.median(times), len(queries))
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, nargs="+", default=[1000, 10_000, 100_000])
+    parser.add_argument("--samples", type=int, default=20)
+    args = parser.parse_args()
+
+    import django
+
+    django.setup()
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+
+    if connection.vendor != "postgresql":
+        sys.exit("bench/scale.py needs PostgreSQL: set DATABASE_URL")
+    setup_test_environment()
+    old_name = create_bench_db("scale")
+    try:
+        from tests import scale_data
+        from tests.factories import make_user
+
+        staff = make_user("erin", staff=True)
+        built, heavy, rows = 0, None, {}
+        for size in sorted(args.games):
+            started = time.perf_counter()
+            result = scale_data.build(size - built, seed=size, log=lambda *_: None)
+            heavy = heavy or result["heavy"]
+            built = size
+            print(f"built {size:,} games in {time.perf_counter() - started:.0f} s", flush=True)
+            rows[size] = measure(heavy, staff, args.samples)
+        from games.models import Game, Move
+
+        print(
+            f"\nbench/scale.py on PostgreSQL: {Game.objects.count():,} games, "
+            f"{Move.objects.count():,} ledger rows; heavy player in "
+            f"{heavy.seats.count():,} games; p50 ms (queries) of {args.samples} requests"
+        )
+        names = list(next(iter(rows.values())))
+        print(f"{'page':<12}" + "".join(f"{size:>16,}" for size in rows))
+        for name in names:
+            cells = "".join(
+                f"{rows[size][name][0]:>10.1f} ({rows[size][name][1]:>2})" for size in rows
+            )
+            print(f"{name:<12}{cells}")
+    finally:
+        drop_test_db(old_name)
+
+
+if __name__ == "__main__":
+    main()

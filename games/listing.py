@@ -1,0 +1,57 @@
+"""Where each game stands in its players' "my games": the order of that list, all of it here.
+
+Games waiting for the player come first, the least time left first (the earliest deadline; games
+without one, unlimited or paused, after them, the longest waiting first); then their other
+running games, latest move first; then their tables still waiting for players, newest first; then
+their finished and stopped games, latest end first.
+
+Each seat keeps its player's section and a key that sorts ascending within it (`list_section`,
+`list_key`), written by the move service with every change of the game (`relist`). So a player's
+page of "my games" is one range of the `seat_by_player` index, however many games they have.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db.models import Case, IntegerChoices, Value, When
+from django.utils.translation import gettext_lazy as _
+
+
+class Section(IntegerChoices):
+    MY_TURN = 0, _("Your turn")
+    OTHERS_TURN = 1, _("Waiting for the others")
+    TABLE = 2, _("Tables waiting for players")
+    OVER = 3, _("Finished")
+
+
+# Above every deadline in milliseconds (~1.8e12 now): games with no clock come after the others.
+NO_DEADLINE = 1 << 50
+
+
+def _ms(moment: datetime | None) -> int:
+    return int(moment.timestamp() * 1000) if moment else 0
+
+
+def list_order(game, seat_index: int) -> tuple[int, int]:
+    """(section, key) of `game` in the list of the player at `seat_index`."""
+    if game.status == "running":
+        since = game.last_move_at or game.started_at
+        if game.to_act_seat == seat_index:
+            if game.deadline is not None:
+                return Section.MY_TURN, _ms(game.deadline)  # least time left first
+            return Section.MY_TURN, NO_DEADLINE + _ms(since)  # then the longest waiting
+        return Section.OTHERS_TURN, -_ms(since)  # latest move first
+    if game.status == "open":
+        return Section.TABLE, -_ms(game.created_at)
+    return Section.OVER, -_ms(game.finished_at or game.created_at)
+
+
+def relist(game) -> None:
+    """Write where `game` now stands in its players' lists (one UPDATE of its seats)."""
+    from .models import Seat
+
+    orders = {index: list_order(game, index) for index in range(game.players)}
+    sections = [When(index=index, then=Value(order[0])) for index, order in orders.items()]
+    keys = [When(index=index, then=Value(order[1])) for index, order in orders.items()]
+    Seat.objects.filter(game_id=game.pk).update(list_section=Case(*sections), list_key=Case(*keys))

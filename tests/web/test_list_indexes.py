@@ -1,0 +1,91 @@
+"""Every list and periodic scan reads an index (issue 14): on PostgreSQL, with a few thousand
+games, their seats and ledgers built as the site would have them (tests/scale_data.py), the
+plan of every query of the list pages and of beat's sweep has no sequential scan of games,
+seats or moves. The queries are the pages' own, captured while they are served."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from games import paging
+from games.models import Game
+from games.tasks import bot_turns_waiting_since
+from tests import scale_data
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+GAMES = 4000
+SEQUENTIAL = re.compile(r"Seq Scan on (games_game|games_seat|games_move)\b")
+
+
+@pytest.fixture
+def built(postgres):
+    return scale_data.build(GAMES, templates=12, log=lambda *_: None)
+
+
+def plan_of(sql: str, params=()) -> str:
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN {sql}", params)
+        return "\n".join(row[0] for row in cursor.fetchall())
+
+
+def page_queries(client, url: str) -> list[str]:
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return [query["sql"] for query in captured.captured_queries]
+
+
+def test_no_list_query_scans_games_seats_or_moves_sequentially(client, built):
+    heavy = built["heavy"]
+    staff = make_user("erin", staff=True)
+    running = Game.objects.filter(status="running", visibility="public").order_by("id").first()
+    finished = Game.objects.filter(status="finished", ply__gt=100).order_by("id").first()
+    pages = {
+        heavy: [
+            reverse("lobby"),
+            reverse("lobby") + "?tables=2&running=3",
+            reverse("my_games"),
+            reverse("my_games") + "?page=3",
+            reverse("game_history"),
+            reverse("game_board", args=[running.pk]),
+            reverse("game_board_partial", args=[running.pk]),
+        ],
+        staff: [
+            reverse("admin:games_game_changelist"),
+            reverse("admin:games_game_changelist") + "?status__exact=running",
+            reverse("admin:games_move_changelist"),
+            reverse("admin:games_game_change", args=[finished.pk]),
+            reverse("admin:games_game_change", args=[finished.pk]) + "?ledger=3",
+        ],
+    }
+    plans = {}
+    for user, urls in pages.items():
+        client.force_login(user)
+        for url in urls:
+            for number, sql in enumerate(page_queries(client, url)):
+                if re.search(r"games_(game|seat|move)", sql) and sql.lstrip().startswith("SELECT"):
+                    plans[f"{url} #{number}"] = plan_of(sql)
+    stuck = bot_turns_waiting_since(timezone.now() - timedelta(minutes=1))
+    sweep, params = stuck.query.sql_with_params()
+    plans["beat: bot turns waiting"] = plan_of(sweep, params)
+    assert len(plans) > 20
+    # The admin's capped count (games.paging.CappedCountPaginator) reads at most 10,001 rows
+    # whichever way it goes: it is bounded by design, not by an index.
+    capped = re.compile(r"Aggregate.*\n\s*->\s+Limit\s+\(cost=[\d.]+ rows=(\d+)")
+    bounded = {
+        name
+        for name, plan in plans.items()
+        if (match := capped.match(plan)) and int(match.group(1)) <= paging.CAPPED_COUNT + 1
+    }
+    scans = {
+        name: plan
+        for name, plan in plans.items()
+        if SEQUENTIAL.search(plan) and name not in bounded
+    }
+    assert not scans, "\n\n".join(f"{name}:\n{plan}" for name, plan in scans.items())
