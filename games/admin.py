@@ -8,6 +8,7 @@ would say what lies face down on F7 (issue 17).
 
 from django.contrib import admin, messages
 from django.utils.html import format_html_join
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from . import access, services
@@ -145,17 +146,33 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
                 services.abort_game(game.pk, f"aborted by staff ({request.user.username})")
                 aborted += 1
             except services.GameError as error:
-                self.message_user(request, f"Game {game.pk}: {error.message}", messages.WARNING)
-        self.message_user(request, f"{aborted} game(s) aborted.", messages.SUCCESS)
+                self.message_user(
+                    request,
+                    gettext("Game %(id)s: %(problem)s") % {"id": game.pk, "problem": error.message},
+                    messages.WARNING,
+                )
+        self.message_user(
+            request,
+            ngettext("%(n)d game aborted.", "%(n)d games aborted.", aborted) % {"n": aborted},
+            messages.SUCCESS,
+        )
 
     @admin.action(description=_("Check the ledgers of the selected games"))
     def check_ledgers(self, request, queryset):
         for game in queryset:
             problems = services.verify_ledger(game)
             if problems:
-                self.message_user(request, f"Game {game.pk}: {'; '.join(problems)}", messages.ERROR)
+                self.message_user(
+                    request,
+                    gettext("Game %(id)s: %(problem)s")
+                    % {"id": game.pk, "problem": "; ".join(problems)},
+                    messages.ERROR,
+                )
             else:
-                self.message_user(request, f"Game {game.pk}: ledger and cached state agree.")
+                self.message_user(
+                    request,
+                    gettext("Game %(id)s: ledger and cached state agree.") % {"id": game.pk},
+                )
 
 
 @admin.register(Move)

@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from rules.jackal import JackalError, State, new_game, replay
 from rules.jackal import Move as RulesMove
@@ -26,7 +26,7 @@ from .models import RULESET_CHOICES, Game, Move, Seat
 logger = logging.getLogger(__name__)
 
 MAX_MOVE_TEXT = 64
-BOARD_CHANGED = _lazy("The board has changed since you looked: here is the new position.")
+BOARD_CHANGED = gettext_lazy("The board has changed since you looked: here is the new position.")
 
 
 class GameError(Exception):

@@ -25,8 +25,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import access, limits, services
-from games.board_svg import Layout, Spot, board_pieces, piece_label, render_board, side_for
+from games.board_svg import Layout, Spot, board_pieces, render_board, side_for
 from games.models import Game, Seat
+from games.words import crew_name, piece_label
 from rules.jackal import JackalError, State, View, player_view, render_text
 from rules.jackal import Move as RulesMove
 from rules.jackal.moves import CHARACTERS, piece_crew
@@ -448,7 +449,7 @@ def _status(game: Game, view: View, seats, seat_index: int | None) -> str:
             "ply": view.ply,
             "winners": winners or "—",
         }
-    crew = (view.crew_to_act or "").capitalize()
+    crew = crew_name(view.crew_to_act or "")
     # Under smoke (second edition) the player of the next crew moves this one.
     smoke = " " + _("Smoke: each crew is moved by the next crew's player.") if view.smoke else ""
     if seat_index is not None and view.to_act == seat_index:
