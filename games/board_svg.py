@@ -628,3 +628,22 @@ def _draw_pirate(svg: ET.Element, side: int, look: tuple, disc: Disc, selected: 
             fill=badge_ink,
         )
         badge.text = text
+
+
+def tile_picture(text: str) -> str:
+    """One face-up tile alone, north up, as an ``<svg>``: its text form as the deck writes it
+    ('arrow:N,S', 'gold:3'). The "How to play" pages show the board's own art with it."""
+    return _fragment_in(get_language(), _draw_tile_picture, 0, text)
+
+
+def _draw_tile_picture(parent: ET.Element, side: int, text: str) -> None:
+    svg = el(
+        parent,
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {tile_art.TILE} {tile_art.TILE}",
+        class_="tile-picture",
+        role="img",
+        aria_label=tile_art.describe(tile_art.cell_of_text(text)),
+    )
+    tile_art.draw_tile(svg, tile_art.cell_of_text(text), lambda direction: _vector(direction, side))

@@ -24,7 +24,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import access, limits, services
+from games import access, limits, services, tile_art
 from games.board_svg import Layout, Spot, board_pieces, render_board, side_for
 from games.models import Game, Seat
 from games.words import crew_name, piece_label
@@ -226,9 +226,18 @@ def board_context(
         "log_html": _log_html(entries),
         "log_truncated": game.ply > len(log),
         "text_board": render_text(view),
+        "tiles_seen": _tiles_seen(game, view),
         "notice": {"text": notice[0], "level": notice[1]} if notice else None,
         "typed": typed,
     }
+
+
+def _tiles_seen(game: Game, view: View) -> list[tuple[str, str]]:
+    """The kinds of tile face up on the island, each with a link to its "How to play" entry."""
+    kinds = {c["tile"] for c in view.cells if not c["sea"] and not c["face_down"] and "tile" in c}
+    page = reverse("how_to_play_ruleset", args=[game.ruleset])
+    named = [(str(tile_art.NAMES.get(kind, kind)), f"{page}#tile-{kind}") for kind in kinds]
+    return sorted(named)
 
 
 def _link(urls: tuple[str, str], **params: str) -> Link:

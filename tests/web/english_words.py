@@ -37,7 +37,7 @@ SHOWN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt", "label")
 # Not read as words: scripts, styles, and the text diagram of the board (notation: tile codes).
 SKIPPED_TAGS = {"script", "style", "pre", "code", "datalist", "option"}
 WORD = re.compile(r"[A-Za-z]{2,}")
-NOTATION = re.compile(r"\b[WYBR][123S]\b|\b[A-M]\d{1,2}\b")
+NOTATION = re.compile(r"\b[WYBR][123S]\b|\b[A-M]\d{1,2}\b|\b(?:BG|MI|FR)\b")
 # E-mail addresses are a user's own; "E-mail" is the word Russian uses (and allauth's catalogue).
 NOT_WORDS = re.compile(r"\S+@\S+|\bE-mail\b", re.IGNORECASE)
 

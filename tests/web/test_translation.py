@@ -149,6 +149,9 @@ def _pages(games) -> list[str]:
         reverse("game_verify", args=[finished]),
         reverse("import_record"),
         reverse("player_profile", args=["alice"]),
+        reverse("how_to_play"),
+        reverse("how_to_play_ruleset", args=["second-edition"]),
+        reverse("notation"),
         "/no/such/page/",
     ]
 
