@@ -12,6 +12,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from . import access, services
+from .event_words import event_lines
 from .models import Game, Move, Seat
 
 # Fields that hold the deal or are computed from the hidden position. `seed_hash` is public.
@@ -62,7 +63,8 @@ class MoveInline(admin.TabularInline):
 
     @admin.display(description=_("events"))
     def log(self, move):
-        return format_html_join("", "<div>{}</div>", ((line,) for line in move.events))
+        lines = event_lines(move.events, ruleset=move.game.ruleset)
+        return format_html_join("", "<div>{}</div>", ((line,) for line in lines))
 
     def has_add_permission(self, request, obj=None):
         return False

@@ -234,7 +234,9 @@ def submit_move(
             try:
                 # The ledger keeps the canonical notation, whatever spacing or case was typed.
                 move = RulesMove.parse(text)
-                events = [str(event) for event in state.apply(move)]
+                # Data, not sentences: the log says them in each reader's language
+                # (games.event_words).
+                events = [event.as_data() for event in state.apply(move)]
             except JackalError as error:  # malformed (NotationError) or illegal (IllegalMove)
                 raise MoveRefused(str(error)) from None
             game.ply += 1

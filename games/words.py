@@ -72,5 +72,11 @@ def piece_label(piece_id: str) -> str:
     return PIRATES[crew] % {"number": piece_id[1]}
 
 
+def ship_label(event: dict) -> str:
+    """The ship an event names by its crew (`ship`), else the ship of the event's piece."""
+    crew = event.get("ship") or piece_crew(str(event.get("piece", "")).upper()) or ""
+    return str(SHIPS[crew]) if crew in SHIPS else str(_("the ship"))
+
+
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import access, limits, services, tile_art
 from games.board_svg import Layout, Spot, board_pieces, render_board, side_for
+from games.event_words import event_lines
 from games.models import Game, Seat
 from games.words import crew_name, piece_label
 from rules.jackal import JackalError, State, View, player_view, render_text
@@ -142,7 +143,9 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     else:
         game, seats, state = result.game, result.seats, result.state
         played = _("You played %(move)s.") % {"move": _move_in_words(text)}
-        told = "; ".join(result.events)
+        told = "; ".join(
+            event_lines(result.events, ruleset=game.ruleset, seat_names=_seat_names(seats))
+        )
         notice = (f"{played} {told}." if told else played, "success")
     if request.htmx:
         context = board_context(
@@ -213,7 +216,7 @@ def board_context(
         targets=actions.targets,
         last_move=last_move,
     )
-    entries = _log_entries(log, seats)
+    entries = _log_entries(log, seats, game.ruleset)
     return {
         "game": game,
         "view": view,
@@ -512,15 +515,19 @@ def _log_crew(text: str) -> str:
     return piece_crew(piece) or ""
 
 
-def _log_entries(moves: list[dict], seats) -> list[LogEntry]:
-    names = {seat.index: seat.occupant_name for seat in seats}
+def _seat_names(seats) -> dict[int, str]:
+    return {seat.index: seat.occupant_name for seat in seats}
+
+
+def _log_entries(moves: list[dict], seats, ruleset: str) -> list[LogEntry]:
+    names = _seat_names(seats)
     return [
         LogEntry(
             ply=move["ply"],
             crew=_log_crew(move["text"]),
             name=names.get(move["seat"], ""),
             text=move["text"],
-            events=tuple(move["events"]),
+            events=tuple(event_lines(move["events"], ruleset=ruleset, seat_names=names)),
             words="" if move["events"] else _words_of(move["text"]),
         )
         for move in moves

@@ -173,6 +173,7 @@ class Actions:
                         piece=any_piece_name(p),
                         origin=NAMES[origin],
                         target=NAMES[target],
+                        ship=CREWS[self._shipc[origin]],
                     )
                 self._go(p, target, DIR_TO[(origin, target)], origin)
             else:
@@ -291,6 +292,7 @@ class Actions:
                     piece=any_piece_name(p),
                     origin=NAMES[cell],
                     target=NAMES[target],
+                    ice=pend != P_PLANE,
                 )
             self._go(p, target, MV_FLIGHT, cell)
         elif pend == P_KNIGHT:
@@ -351,6 +353,7 @@ class Actions:
                     f"runs down {name_of(q)} at {NAMES[target]}",
                     piece=any_piece_name(q),
                     cell=NAMES[target],
+                    ship=CREWS[s],
                 )
             self._kill(q)
         if self._ev is not None:
@@ -361,6 +364,7 @@ class Actions:
                     f"is picked up by the {CREWS[s]} ship",
                     piece=any_piece_name(q),
                     cell=NAMES[target],
+                    ship=CREWS[s],
                 )
         occ[origin] = 0
         occ[target] |= aboard
