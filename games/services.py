@@ -22,6 +22,7 @@ from rules.jackal import Move as RulesMove
 
 from . import access, notify
 from .models import RULESET_CHOICES, Game, Move, Seat
+from .refusal_words import refusal_text
 
 logger = logging.getLogger(__name__)
 
@@ -238,7 +239,7 @@ def submit_move(
                 # (games.event_words).
                 events = [event.as_data() for event in state.apply(move)]
             except JackalError as error:  # malformed (NotationError) or illegal (IllegalMove)
-                raise MoveRefused(str(error)) from None
+                raise MoveRefused(refusal_text(error)) from None
             game.ply += 1
             Move.objects.create(
                 game=game, ply=game.ply, text=str(move), seat=seat_index, user=user, events=events

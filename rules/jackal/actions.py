@@ -7,7 +7,7 @@ path (no validation, no events). Forced movement continues in chains.py.
 from __future__ import annotations
 
 from .agreement import AGREEMENT_CODES
-from .errors import IllegalMove
+from .errors import IllegalMove, Reason
 from .events import Event
 from .geometry import (
     DIR_TO,
@@ -72,7 +72,9 @@ class Actions:
             raise TypeError(f"apply() takes a Move or its text, not {type(move).__name__}")
         code = move.code
         if self._over:
-            raise IllegalMove(f"{move} cannot be played: the game is over")
+            raise IllegalMove(
+                Reason(f"{move} cannot be played: the game is over", "game-over", move=str(move))
+            )
         # The moves of play first: the agreement codes are never among them, and are rare.
         if code not in self.legal_codes() and code not in self.agreement_codes():
             if code in AGREEMENT_CODES:
