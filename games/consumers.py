@@ -11,9 +11,12 @@ from __future__ import annotations
 from urllib.parse import parse_qs
 
 from asgiref.sync import async_to_sync
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
 from channels.generic.websocket import WebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from . import access, chat, notify
 from .models import ChatMessage, Game
@@ -29,6 +32,18 @@ PAGE_PUSH = "games/_page_push.html"
 
 class GameConsumer(WebsocketConsumer):
     """Sync consumer: Channels runs each handler in a thread, so the ORM is used as usual."""
+
+    @database_sync_to_async
+    def dispatch(self, message) -> None:
+        """SyncConsumer.dispatch, in the viewer's language: there is no LocaleMiddleware on a
+        websocket, so each viewer's pushes are drawn in the language of their profile (only
+        signed-in users are let in)."""
+        user = self.scope.get("user")
+        with translation.override(getattr(user, "language", None) or settings.LANGUAGE_CODE):
+            handler = getattr(self, get_handler_name(message), None)
+            if handler is None:
+                raise ValueError(f"No handler for message type {message['type']}")
+            handler(message)
 
     def connect(self) -> None:
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
