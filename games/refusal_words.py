@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import pgettext, pgettext_lazy
 
 from games.words import crew_name, piece_label
-from rules.core.errors import GameError
+from rules.core.errors import GameError, NotationError
 
 REASONS = {
     "game-over": pgettext_lazy("refusal", "the game is over"),
@@ -95,8 +95,12 @@ REASONS = {
 }
 
 
-def refusal_text(error: GameError) -> str:
-    """The player's words for a refused move."""
+def refusal_text(error: GameError, typed: str = "") -> str:
+    """The player's words for a refused move (`typed`: the move as the player wrote it)."""
+    if isinstance(error, NotationError):
+        return pgettext("refusal", "“%(typed)s” is not a move: see how moves are written.") % {
+            "typed": typed
+        }
     data = getattr(error, "reason", None)
     if not data or data.get("reason") not in REASONS:
         return str(error)

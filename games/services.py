@@ -239,7 +239,7 @@ def submit_move(
                 # (games.event_words).
                 events = [event.as_data() for event in state.apply(move)]
             except JackalError as error:  # malformed (NotationError) or illegal (IllegalMove)
-                raise MoveRefused(refusal_text(error)) from None
+                raise MoveRefused(refusal_text(error, text)) from None
             game.ply += 1
             Move.objects.create(
                 game=game, ply=game.ply, text=str(move), seat=seat_index, user=user, events=events
