@@ -28,8 +28,9 @@ from games import access, limits, services, tile_art
 from games.board_svg import Layout, Spot, board_pieces, render_board, side_for
 from games.event_words import event_lines
 from games.models import Game, Seat
+from games.text_board import text_board
 from games.words import crew_name, piece_label
-from rules.jackal import JackalError, State, View, player_view, render_text
+from rules.jackal import JackalError, State, View, player_view
 from rules.jackal import Move as RulesMove
 from rules.jackal.moves import CHARACTERS, piece_crew
 
@@ -228,7 +229,7 @@ def board_context(
         "log": entries,
         "log_html": _log_html(entries),
         "log_truncated": game.ply > len(log),
-        "text_board": render_text(view),
+        "text_board": text_board(view),
         "tiles_seen": _tiles_seen(game, view),
         "notice": {"text": notice[0], "level": notice[1]} if notice else None,
         "typed": typed,
