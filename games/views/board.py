@@ -453,7 +453,7 @@ def _players(view: View, seats, seat_index: int | None) -> list[PlayerLine]:
 def _status(game: Game, view: View, seats, seat_index: int | None) -> str:
     names = {seat.index: seat.occupant_name for seat in seats}
     if game.status == Game.Status.ABORTED:
-        return _("This game was stopped: %(reason)s.") % {"reason": game.abort_reason}
+        return _("This game was stopped: %(reason)s.") % {"reason": _abort_words(game)}
     if view.over or game.status == Game.Status.FINISHED:
         outcome = view.outcome or {}
         ranking = outcome.get("ranking") or []
@@ -477,6 +477,17 @@ def _status(game: Game, view: View, seats, seat_index: int | None) -> str:
         "name": names.get(view.to_act, "?"),
     }
     return text + smoke
+
+
+def _abort_words(game: Game) -> str:
+    """Why a game was stopped, in the reader's language where the site wrote the reason (staff
+    may type their own, shown as typed)."""
+    reason = game.abort_reason
+    if reason.startswith("aborted by staff"):  # games.admin writes it with the staff's name
+        return _("the site's staff stopped it")
+    if reason == "closed by its creator before the start":  # games.services.leave
+        return _("closed by its creator before the start")
+    return reason
 
 
 def _pending_words(pending: dict) -> str:

@@ -222,3 +222,15 @@ def test_the_text_boards_legend_reads_in_russian(games):
         legend = text.splitlines()[14:]  # after the grid of tile codes (notation)
         assert legend[0].startswith("Монеты") and legend[1].startswith("Пираты")
         assert english_words("<p>" + " ".join(legend) + "</p>") == set(), legend
+
+
+def test_a_game_stopped_by_staff_says_so_in_the_readers_language(client, games):
+    from games.services import abort_game
+
+    game = abort_game(games["running"].pk, "aborted by staff (root)")
+    client.force_login(games["alice"])
+    page = client.get(reverse("game_board", args=[game.pk])).content.decode()
+    assert "Партия прервана: её остановила администрация сайта." in page
+    User.objects.filter(username="alice").update(language="en")
+    page = client.get(reverse("game_board", args=[game.pk])).content.decode()
+    assert "This game was stopped: the site&#x27;s staff stopped it." in page
