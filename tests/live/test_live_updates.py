@@ -274,7 +274,7 @@ def test_each_page_gets_its_board_in_its_viewers_language(people):
         return boards
 
     boards = async_to_sync(scenario)()
-    assert "Ваш ход: ходят Жёлтые." in boards["bob"]
+    assert "Ваш ход: команда «Жёлтые»." in boards["bob"]
     assert "Белый корабль плывёт с G1 на H1" in boards["bob"]  # the move log, in Russian
     assert "Yellow to move: waiting for bob." in boards["alice"]
     assert "The white ship sails from G1 to H1" in boards["alice"]
