@@ -4,6 +4,7 @@
     python3 dev.py run     # virtualenv + dependencies, migrate, serve on http://127.0.0.1:8000/
     python3 dev.py test    # virtualenv + test dependencies, then the whole test suite
     python3 dev.py lock    # resolve pyproject.toml afresh and pin every version in constraints.txt
+    python3 dev.py messages  # gather marked strings into locale/*/django.po, compile the .mo files
 
 `run` and `test` create `.venv/` beside this file on first use, install the exact versions of
 constraints.txt, and reinstall only when pyproject.toml or constraints.txt changes. Extra
@@ -105,8 +106,17 @@ def run_tests(args: list[str]) -> int:
     )
 
 
+def messages(args: list[str]) -> int:
+    """Update the catalogues (xgettext, from GNU gettext, extracts the strings) and compile them
+    in Python: `--compile-only` needs no system package at all (docs/translating.md)."""
+    ensure_virtualenv("dev")
+    env = dict(os.environ)
+    env.setdefault("DEBUG", "true")
+    return subprocess.call([str(PYTHON), "manage.py", "messages", *args], cwd=ROOT, env=env)
+
+
 def main() -> int:
-    commands = {"run": run_site, "test": run_tests, "lock": lock}
+    commands = {"run": run_site, "test": run_tests, "lock": lock, "messages": messages}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         print(__doc__)
         return 2

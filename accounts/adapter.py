@@ -1,5 +1,6 @@
-"""Allauth hooks: account e-mails are queued as a Celery task once the transaction commits, and
-their links point at SITE_URL (the public address), not at whatever host a request came in on."""
+"""Allauth hooks: account e-mails are queued as a Celery task once the transaction commits, are
+written in the recipient's language, and their links point at SITE_URL (the public address), not
+at whatever host a request came in on."""
 
 from dataclasses import dataclass
 from urllib.parse import quote, urlsplit
@@ -9,6 +10,7 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.urls import reverse
+from django.utils import translation
 
 from .tasks import send_email
 
@@ -36,12 +38,30 @@ def message_to_dict(message: EmailMessage) -> dict:
     }
 
 
+def recipient_language(email: str) -> str:
+    """The language of the account an address belongs to; for an unknown address, the language
+    of the page that asked (whoever triggered the e-mail, it is written for its reader)."""
+    from .models import User
+
+    user = User.objects.filter(email__iexact=email).only("language").first()
+    return user.language if user is not None else translation.get_language()
+
+
 class AccountAdapter(DefaultAccountAdapter):
+    def save_user(self, request, user, form, commit=True):
+        # A new player keeps the language they signed up in (the page's: their browser's or
+        # the footer's choice); the profile's field says so from then on.
+        language = translation.get_language()
+        if language in dict(settings.LANGUAGES):
+            user.language = language
+        return super().save_user(request, user, form, commit=commit)
+
     def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
         site = PublicSite(name="Jackal Online", domain=urlsplit(settings.SITE_URL).netloc)
-        message = self.render_mail(
-            template_prefix, email, {"email": email, "current_site": site, **context}
-        )
+        with translation.override(recipient_language(email)):
+            message = self.render_mail(
+                template_prefix, email, {"email": email, "current_site": site, **context}
+            )
         payload = message_to_dict(message)
         # After commit: the worker must find the confirmation key the e-mail links to, and a
         # rolled-back sign-up must not send anything.

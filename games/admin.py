@@ -8,9 +8,11 @@ would say what lies face down on F7 (issue 17).
 
 from django.contrib import admin, messages
 from django.utils.html import format_html_join
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from . import access, clock_staff, paging, services, turns
+from .event_words import event_lines
 from .models import Game, Move, Seat
 
 # Fields that hold the deal or are computed from the hidden position. `seed_hash` is public.
@@ -64,7 +66,10 @@ def ledger_page(game: Game, number: int) -> paging.Page:
         .order_by("-ply")
         .values("ply", "seat", "text", "events", "created_at", "user__username")
     )
-    return paging.page_of(moves, number, per_page=LEDGER_PER_PAGE)
+    page = paging.page_of(moves, number, per_page=LEDGER_PER_PAGE)
+    for move in page.rows:  # the events as data, said in the staff member's language
+        move["events"] = event_lines(move["events"], ruleset=game.ruleset)
+    return page
 
 
 class PlayersFilter(admin.SimpleListFilter):
@@ -213,17 +218,33 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
                 services.abort_game(game.pk, f"aborted by staff ({request.user.username})")
                 aborted += 1
             except services.GameError as error:
-                self.message_user(request, f"Game {game.pk}: {error.message}", messages.WARNING)
-        self.message_user(request, f"{aborted} game(s) aborted.", messages.SUCCESS)
+                self.message_user(
+                    request,
+                    gettext("Game %(id)s: %(problem)s") % {"id": game.pk, "problem": error.message},
+                    messages.WARNING,
+                )
+        self.message_user(
+            request,
+            ngettext("%(n)d game aborted.", "%(n)d games aborted.", aborted) % {"n": aborted},
+            messages.SUCCESS,
+        )
 
     @admin.action(description=_("Check the ledgers of the selected games"))
     def check_ledgers(self, request, queryset):
         for game in queryset:
             problems = services.verify_ledger(game)
             if problems:
-                self.message_user(request, f"Game {game.pk}: {'; '.join(problems)}", messages.ERROR)
+                self.message_user(
+                    request,
+                    gettext("Game %(id)s: %(problem)s")
+                    % {"id": game.pk, "problem": "; ".join(problems)},
+                    messages.ERROR,
+                )
             else:
-                self.message_user(request, f"Game {game.pk}: ledger and cached state agree.")
+                self.message_user(
+                    request,
+                    gettext("Game %(id)s: ledger and cached state agree.") % {"id": game.pk},
+                )
 
 
 @admin.register(Move)

@@ -25,11 +25,14 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import gettext as _
+
 from games import tile_art
 from games.tile_art import el
+from games.words import capitalised, crew_name, piece_label
 from rules.jackal import View
 from rules.jackal.geometry import COLUMNS, DIR_INDEX, DX, DY
-from rules.jackal.moves import CHARACTER_NAMES, CHARACTERS, piece_crew
 
 CELL = 48
 MARGIN = 16
@@ -45,20 +48,16 @@ CREW_RING = {
     "yellow": {"stroke": "#5a4500", "stroke_width": "1.2", "stroke_dasharray": "1.5 1.5"},
     "red": {"stroke": "#ffffff", "stroke_width": "1.2"},
 }
+# What a piece's title says of its state, after where it stands.
+PIECE_STATES = {
+    "aboard": gettext_lazy("aboard"),
+    "swimming": gettext_lazy("swimming"),
+    "trapped": gettext_lazy("trapped"),
+    "lost": gettext_lazy("lost in a cave"),
+    "drunk": gettext_lazy("drunk"),
+    "carrying": gettext_lazy("carrying a coin"),
+}
 CREW_INK = {"white": "#222222", "yellow": "#222222", "black": "#ffffff", "red": "#ffffff"}
-
-
-def piece_label(piece_id: str) -> str:
-    """'W2' -> 'White 2', 'WS' -> 'the white ship', 'BG' -> 'Ben Gunn' (one table: moves.py)."""
-    piece_id = piece_id.upper()
-    if piece_id in CHARACTERS:
-        return CHARACTER_NAMES[CHARACTERS.index(piece_id)]
-    crew = piece_crew(piece_id)
-    if crew is None:
-        return piece_id
-    if piece_id[1] == "S":
-        return f"the {crew} ship"
-    return f"{crew.capitalize()} {piece_id[1]}"
 
 
 def board_pieces(view: View) -> list[dict]:
@@ -236,7 +235,7 @@ def render_board(
     side = layout.side
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {WIDTH}" class="board-svg"'
-        f' role="img" aria-label="The island after {int(view.ply)} moves">',
+        f' role="img" aria-label="{_island_label(int(view.ply))}">',
         _fragment(_draw_background, side),
     ]
     for cell in view.cells:
@@ -297,13 +296,22 @@ def _frozen(value):
     return tuple(value) if isinstance(value, list) else value
 
 
-@lru_cache(maxsize=8192)
-def _fragment(draw, side: int, *look) -> str:
-    """The SVG text `draw(parent, side, *look)` adds: a pure function of its arguments, cached.
+def _island_label(ply: int) -> str:
+    # Plain words and a number: nothing to escape in an attribute.
+    return ngettext("The island after %(n)d move", "The island after %(n)d moves", ply) % {"n": ply}
 
-    The arguments are what is visible of one square or piece (never more than the view holds),
-    so a cached string cannot carry anything from another viewer's board.
-    """
+
+def _fragment(draw, side: int, *look) -> str:
+    """The SVG text `draw(parent, side, *look)` adds: a pure function of its arguments and the
+    active language (its titles and labels are in words), cached."""
+    return _fragment_in(get_language(), draw, side, *look)
+
+
+@lru_cache(maxsize=8192)
+def _fragment_in(language: str | None, draw, side: int, *look) -> str:
+    """The arguments are what is visible of one square or piece (never more than the view holds),
+    so a cached string cannot carry anything from another viewer's board; `language` is part of
+    the key only."""
     holder = ET.Element("g")
     draw(holder, side, *look)
     return "".join(ET.tostring(element, encoding="unicode") for element in holder)
@@ -444,12 +452,14 @@ def _draw_face_down(svg: ET.Element, side: int, name: str, peeked: str | None) -
     x, y = _origin(name, side)
     group = el(svg, "g", class_="tile face-down")
     title = ET.SubElement(group, "title")
-    title.text = f"{name}: face-down tile"
+    title.text = _("%(cell)s: face-down tile") % {"cell": name}
     el(group, "use", href="#tile-back", x=_n(x), y=_n(y))
     if peeked:
         # Only the seat that looked (through the lighthouse) has this in its view: a small
         # picture of what it saw, on the back of the tile that stays face down.
-        title.text += f" (you saw {peeked} under it)"
+        title.text += " " + _("(you saw %(tile)s under it)") % {
+            "tile": tile_art.describe(tile_art.cell_of_text(peeked))
+        }
         seen = tile_art.cell_of_text(peeked)
         inset = el(
             group,
@@ -465,14 +475,17 @@ def _draw_face_up(svg: ET.Element, side: int, name: str, look: tuple) -> None:
     cell = dict(look)
     tile = cell["tile"]
     group = el(svg, "g", class_=f"tile tile-{tile}", transform=f"translate({_n(x)},{_n(y)})")
-    ET.SubElement(group, "title").text = f"{name}: {tile_art.describe(cell)}"
+    ET.SubElement(group, "title").text = f"{name}: {tile_art.describe(cell)}"  # "E5: ice"
     tile_art.draw_tile(group, cell, lambda direction: _vector(direction, side))
 
 
 def _draw_ship(svg: ET.Element, side: int, look: tuple, selected: bool) -> None:
     ship_id, crew, cell, (x, y, w, h) = look
     group = el(svg, "g", class_=f"ship crew-{crew}")
-    ET.SubElement(group, "title").text = f"{piece_label(ship_id).capitalize()} at {cell}"
+    ET.SubElement(group, "title").text = _("%(piece)s at %(cell)s") % {
+        "piece": capitalised(piece_label(ship_id)),
+        "cell": cell,
+    }
     hull = f"M{_n(x)},{_n(y)} h{_n(w)} l-{_n(w * 0.14)},{_n(h)} h-{_n(w * 0.72)} z"
     el(group, "path", d=hull, fill="#6d4c2f", stroke="#3e2a18", stroke_width="1.5")
     el(
@@ -511,14 +524,17 @@ def _draw_pirate(svg: ET.Element, side: int, look: tuple, disc: Disc, selected: 
     ink = CREW_INK[crew] if crew else "#222222"
     kind = "character" if pirate["character"] else "pirate"
     group = el(svg, "g", class_=f"{kind} crew-{crew or 'none'}")
-    states = [f"{piece_label(pirate['id'])} at {pirate['cell']}"]
+    states = [
+        _("%(piece)s at %(cell)s")
+        % {"piece": capitalised(piece_label(pirate["id"])), "cell": pirate["cell"]}
+    ]
     if pirate["character"] and crew:
-        states.append(f"with {crew.capitalize()}")
+        states.append(_("with %(crew)s") % {"crew": crew_name(crew)})
     if pirate["step"]:
-        states.append(f"on step {pirate['step']}")
+        states.append(_("on step %(step)d") % {"step": pirate["step"]})
     for flag in ("aboard", "swimming", "trapped", "lost", "drunk", "carrying"):
         if pirate[flag]:
-            states.append({"carrying": "carrying a coin", "lost": "lost in a cave"}.get(flag, flag))
+            states.append(str(PIECE_STATES[flag]))
     ET.SubElement(group, "title").text = ", ".join(states)
     r = disc.r
     if selected:
@@ -612,3 +628,22 @@ def _draw_pirate(svg: ET.Element, side: int, look: tuple, disc: Disc, selected: 
             fill=badge_ink,
         )
         badge.text = text
+
+
+def tile_picture(text: str) -> str:
+    """One face-up tile alone, north up, as an ``<svg>``: its text form as the deck writes it
+    ('arrow:N,S', 'gold:3'). The "How to play" pages show the board's own art with it."""
+    return _fragment_in(get_language(), _draw_tile_picture, 0, text)
+
+
+def _draw_tile_picture(parent: ET.Element, side: int, text: str) -> None:
+    svg = el(
+        parent,
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {tile_art.TILE} {tile_art.TILE}",
+        class_="tile-picture",
+        role="img",
+        aria_label=tile_art.describe(tile_art.cell_of_text(text)),
+    )
+    tile_art.draw_tile(svg, tile_art.cell_of_text(text), lambda direction: _vector(direction, side))

@@ -15,18 +15,19 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from rules.jackal import JackalError, State, new_game, replay
 from rules.jackal import Move as RulesMove
 
 from . import access, clocks, listing, notify, standings, turns
 from .models import RULESET_CHOICES, Game, Move, Seat, TimeoutPolicy
+from .refusal_words import refusal_text
 
 logger = logging.getLogger(__name__)
 
 MAX_MOVE_TEXT = 64
-BOARD_CHANGED = _lazy("The board has changed since you looked: here is the new position.")
+BOARD_CHANGED = gettext_lazy("The board has changed since you looked: here is the new position.")
 
 
 class GameError(Exception):
@@ -262,9 +263,11 @@ def submit_move(
             try:
                 # The ledger keeps the canonical notation, whatever spacing or case was typed.
                 move = RulesMove.parse(text)
-                events = [str(event) for event in state.apply(move)]
+                # Data, not sentences: the log says them in each reader's language
+                # (games.event_words).
+                events = [event.as_data() for event in state.apply(move)]
             except JackalError as error:  # malformed (NotationError) or illegal (IllegalMove)
-                raise MoveRefused(str(error)) from None
+                raise MoveRefused(refusal_text(error, text)) from None
             game.ply += 1
             Move.objects.create(
                 game=game, ply=game.ply, text=str(move), seat=seat_index, user=user, events=events

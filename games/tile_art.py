@@ -17,6 +17,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from games.words import compass
+
 TILE = 48
 C = TILE / 2
 
@@ -26,67 +31,67 @@ Vector = Callable[[str], tuple[float, float]]
 STYLE = {
     "empty": ("#ecdcaf", "#6b5a2e", ""),
     "arrow": ("#f3e7c4", "#2a1f0e", ""),
-    "horse": ("#e2cfa4", "#2a1f0e", "horse"),
-    "jungle": ("#b9dca0", "#17320c", "jungle"),
-    "desert": ("#f0d68c", "#4a3a10", "desert"),
-    "swamp": ("#b7c28f", "#1f260b", "swamp"),
-    "mountains": ("#c9c9c9", "#1f1f1f", "mountains"),
-    "ice": ("#e3f4fb", "#1d4d66", "ice"),
-    "trap": ("#c9b2a6", "#231814", "trap"),
-    "crocodile": ("#a9cf8c", "#0f2605", "croc"),
-    "ogre": ("#e3b7ae", "#3a0d06", "ogre"),
-    "fortress": ("#d6d6d6", "#1f1f1f", "fort"),
-    "native": ("#ecc9c9", "#3a1212", "native"),
+    "horse": ("#e2cfa4", "#2a1f0e", pgettext_lazy("tile label", "horse")),
+    "jungle": ("#b9dca0", "#17320c", pgettext_lazy("tile label", "jungle")),
+    "desert": ("#f0d68c", "#4a3a10", pgettext_lazy("tile label", "desert")),
+    "swamp": ("#b7c28f", "#1f260b", pgettext_lazy("tile label", "swamp")),
+    "mountains": ("#c9c9c9", "#1f1f1f", pgettext_lazy("tile label", "mountains")),
+    "ice": ("#e3f4fb", "#1d4d66", pgettext_lazy("tile label", "ice")),
+    "trap": ("#c9b2a6", "#231814", pgettext_lazy("tile label", "trap")),
+    "crocodile": ("#a9cf8c", "#0f2605", pgettext_lazy("tile label", "croc")),
+    "ogre": ("#e3b7ae", "#3a0d06", pgettext_lazy("tile label", "ogre")),
+    "fortress": ("#d6d6d6", "#1f1f1f", pgettext_lazy("tile label", "fort")),
+    "native": ("#ecc9c9", "#3a1212", pgettext_lazy("tile label", "native")),
     "gold": ("#f7e3a0", "#4a3300", ""),
-    "balloon": ("#d4ecff", "#0d3b66", "balloon"),
-    "plane": ("#dfe6ea", "#1c2b33", "plane"),
+    "balloon": ("#d4ecff", "#0d3b66", pgettext_lazy("tile label", "balloon")),
+    "plane": ("#dfe6ea", "#1c2b33", pgettext_lazy("tile label", "plane")),
     "cannon": ("#ddd0b0", "#1f1f1f", ""),
-    "rum": ("#e6c3a8", "#3b1a06", "rum"),
-    "galleon": ("#f7e3a0", "#3b2306", "galleon"),
-    "smoke": ("#d9d2cc", "#2b2420", "smoke"),
-    "lighthouse": ("#dbe8f5", "#10263d", "lighthouse"),
-    "cave": ("#c7b9a5", "#1e160c", "cave"),
-    "earthquake": ("#e0cdb0", "#3a2410", "quake"),
-    "thicket": ("#9fc98a", "#0c2606", "thicket"),
-    "caramba": ("#f5d3e8", "#3d0a2c", "caramba!"),
-    "bottles": ("#d8eee2", "#0d3322", "bottles"),
-    "ben-gunn": ("#efe0c8", "#2a1b08", "Ben Gunn"),
-    "missionary": ("#efe0c8", "#2a1b08", "missionary"),
-    "friday": ("#efe0c8", "#2a1b08", "Friday"),
+    "rum": ("#e6c3a8", "#3b1a06", pgettext_lazy("tile label", "rum")),
+    "galleon": ("#f7e3a0", "#3b2306", pgettext_lazy("tile label", "galleon")),
+    "smoke": ("#d9d2cc", "#2b2420", pgettext_lazy("tile label", "smoke")),
+    "lighthouse": ("#dbe8f5", "#10263d", pgettext_lazy("tile label", "lighthouse")),
+    "cave": ("#c7b9a5", "#1e160c", pgettext_lazy("tile label", "cave")),
+    "earthquake": ("#e0cdb0", "#3a2410", pgettext_lazy("tile label", "quake")),
+    "thicket": ("#9fc98a", "#0c2606", pgettext_lazy("tile label", "thicket")),
+    "caramba": ("#f5d3e8", "#3d0a2c", pgettext_lazy("tile label", "caramba!")),
+    "bottles": ("#d8eee2", "#0d3322", pgettext_lazy("tile label", "bottles")),
+    "ben-gunn": ("#efe0c8", "#2a1b08", pgettext_lazy("tile label", "Ben Gunn")),
+    "missionary": ("#efe0c8", "#2a1b08", pgettext_lazy("tile label", "missionary")),
+    "friday": ("#efe0c8", "#2a1b08", pgettext_lazy("tile label", "Friday")),
 }
 UNKNOWN_STYLE = ("#e3d5b5", "#222222", "")
 
 # The tile's name in words (its title); the value-bearing ones are completed by `describe`.
 NAMES = {
-    "empty": "empty",
-    "arrow": "arrow",
-    "horse": "horse",
-    "jungle": "jungle (2 steps)",
-    "desert": "desert (3 steps)",
-    "swamp": "swamp (4 steps)",
-    "mountains": "mountains (5 steps)",
-    "ice": "ice",
-    "trap": "trap",
-    "crocodile": "crocodile",
-    "ogre": "ogre",
-    "fortress": "fortress",
-    "native": "native girl's fortress",
-    "gold": "treasure chest",
-    "balloon": "balloon",
-    "plane": "plane",
-    "cannon": "cannon",
-    "rum": "barrel of rum",
-    "galleon": "the galleon's treasure chest (worth 3)",
-    "smoke": "grass fire (smoke)",
-    "lighthouse": "lighthouse",
-    "cave": "cave",
-    "earthquake": "earthquake",
-    "thicket": "dense jungle",
-    "caramba": "caramba",
-    "bottles": "message bottles",
-    "ben-gunn": "Ben Gunn's tile",
-    "missionary": "the Missionary's tile",
-    "friday": "Friday's tile",
+    "empty": _("empty"),
+    "arrow": _("arrow"),
+    "horse": _("horse"),
+    "jungle": _("jungle (2 steps)"),
+    "desert": _("desert (3 steps)"),
+    "swamp": _("swamp (4 steps)"),
+    "mountains": _("mountains (5 steps)"),
+    "ice": _("ice"),
+    "trap": _("trap"),
+    "crocodile": _("crocodile"),
+    "ogre": _("ogre"),
+    "fortress": _("fortress"),
+    "native": _("native girl's fortress"),
+    "gold": _("treasure chest"),
+    "balloon": _("balloon"),
+    "plane": _("plane"),
+    "cannon": _("cannon"),
+    "rum": _("barrel of rum"),
+    "galleon": _("the galleon's treasure chest (worth 3)"),
+    "smoke": _("grass fire (smoke)"),
+    "lighthouse": _("lighthouse"),
+    "cave": _("cave"),
+    "earthquake": _("earthquake"),
+    "thicket": _("dense jungle"),
+    "caramba": _("caramba"),
+    "bottles": _("message bottles"),
+    "ben-gunn": _("Ben Gunn's tile"),
+    "missionary": _("the Missionary's tile"),
+    "friday": _("Friday's tile"),
 }
 
 
@@ -140,29 +145,40 @@ def cell_of_text(text: str) -> dict:
 
 
 def describe(cell: dict) -> str:
-    """The tile in words: 'arrow to N, E', 'treasure chest of 3; 2 coins'."""
+    """The tile in words (active language): 'arrow to N, E', 'treasure chest of 3; 2 coins'."""
     tile = cell["tile"]
-    words = NAMES.get(tile, tile)
+    words = str(NAMES.get(tile, tile))
     if tile == "arrow":
-        words = "arrow to " + ", ".join(cell["dirs"])
+        words = gettext("arrow to %(directions)s") % {
+            "directions": ", ".join(compass(d) for d in cell["dirs"])
+        }
     elif tile == "cannon":
-        words = f"cannon firing {cell['dirs'][0]}"
+        words = gettext("cannon firing %(direction)s") % {"direction": compass(cell["dirs"][0])}
     elif tile == "gold":
-        words = f"treasure chest of {cell['value']}"
+        words = gettext("treasure chest of %(value)d") % {"value": cell["value"]}
     elif tile == "bottles":
-        words = f"{cell['value']} message bottle" + ("s" if cell["value"] > 1 else "")
+        words = ngettext("%(n)d message bottle", "%(n)d message bottles", cell["value"]) % {
+            "n": cell["value"]
+        }
     elif tile == "plane" and cell.get("used"):
-        words = "plane (already flown)"
+        words = gettext("plane (already flown)")
     if cell.get("step_coins") and any(cell["step_coins"]):
         per_step = ", ".join(
-            f"{n} on step {i}" for i, n in enumerate(cell["step_coins"], start=1) if n
+            gettext("%(n)d on step %(step)d") % {"n": n, "step": i}
+            for i, n in enumerate(cell["step_coins"], start=1)
+            if n
         )
-        words += f"; coins: {per_step}"
+        words += "; " + gettext("coins: %(list)s") % {"list": per_step}
     elif cell.get("coins"):
-        words += f"; {cell['coins']} coin" + ("s" if cell["coins"] > 1 else "")
+        words += "; " + ngettext("%(n)d coin", "%(n)d coins", cell["coins"]) % {"n": cell["coins"]}
     if cell.get("chest"):
         step = cell.get("chest_step")
-        words += "; the galleon's chest lies here" + (f" (step {step})" if step else "")
+        if step:
+            words += "; " + gettext("the galleon's chest lies here (step %(step)d)") % {
+                "step": step
+            }
+        else:
+            words += "; " + gettext("the galleon's chest lies here")
     return words
 
 
@@ -170,6 +186,7 @@ def draw_tile(group: ET.Element, cell: dict, vector: Vector) -> None:
     """The face-up tile `cell` drawn into `group` (see the module's docstring)."""
     tile = cell["tile"]
     fill, ink, word = STYLE.get(tile, UNKNOWN_STYLE)
+    word = str(word)
     if tile not in STYLE:
         word = tile  # a tile of a newer ruleset still shows, by name
     el(group, "rect", x=1, y=1, width=TILE - 2, height=TILE - 2, rx=4, fill=fill, stroke="#8a7548")
@@ -177,7 +194,7 @@ def draw_tile(group: ET.Element, cell: dict, vector: Vector) -> None:
     if art is not None:
         art(group, cell, ink, vector)
     if tile == "plane" and cell.get("used"):
-        word = "used"
+        word = pgettext("tile label", "used")
         # Crossed out, not just paler: a used plane must read as used in grey too.
         el(group, "path", d="M8 8 L40 40", stroke="#7a1f1f", stroke_width=3, stroke_linecap="round")
     if word:

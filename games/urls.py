@@ -1,6 +1,17 @@
 from django.urls import path
 
-from .views import board, chat, forfeits, history, lobby, quick_play, rematch, replay, vacation
+from .views import (
+    board,
+    chat,
+    forfeits,
+    history,
+    howto,
+    lobby,
+    quick_play,
+    rematch,
+    replay,
+    vacation,
+)
 
 urlpatterns = [
     path("games/", lobby.lobby, name="lobby"),
@@ -33,4 +44,7 @@ urlpatterns = [
     ),
     path("games/import/", replay.import_record, name="import_record"),
     path("games/import/<str:key>/", replay.imported_replay, name="imported_replay"),
+    path("how-to-play/", howto.how_to_play, name="how_to_play"),
+    path("how-to-play/notation/", howto.notation, name="notation"),
+    path("how-to-play/<str:ruleset>/", howto.how_to_play, name="how_to_play_ruleset"),
 ]

@@ -3,7 +3,17 @@ page's `game` and `user` (games/_chat.html includes both)."""
 
 from django import template
 
+from games.words import crew_name
+
 register = template.Library()
+
+
+@register.filter
+def crew_names(crews) -> str:
+    """A seat's crews in the active language: ['white', 'black'] -> 'White + Black'."""
+    if isinstance(crews, str):
+        crews = [crews]
+    return " + ".join(crew_name(crew) for crew in crews)
 
 
 @register.inclusion_tag("games/chat_panel.html", takes_context=True)

@@ -20,16 +20,18 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from games import access, limits, services
-from games.board_svg import Layout, Spot, board_pieces, piece_label, render_board, side_for
+from games import access, limits, services, tile_art
+from games.board_svg import Layout, Spot, board_pieces, render_board, side_for
+from games.event_words import event_lines
 from games.models import Game, Seat
+from games.text_board import text_board
 from games.views.forfeits import choices_for
-from rules.jackal import JackalError, State, View, player_view, render_text
+from games.words import crew_name, piece_label
+from rules.jackal import JackalError, State, View, player_view
 from rules.jackal import Move as RulesMove
 from rules.jackal.moves import CHARACTERS, piece_crew
 
@@ -143,7 +145,9 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     else:
         game, seats, state = result.game, result.seats, result.state
         played = _("You played %(move)s.") % {"move": _move_in_words(text)}
-        told = "; ".join(result.events)
+        told = "; ".join(
+            event_lines(result.events, ruleset=game.ruleset, seat_names=_seat_names(seats))
+        )
         notice = (f"{played} {told}." if told else played, "success")
     if request.htmx:
         context = board_context(
@@ -241,7 +245,7 @@ def board_context_of_seat(
         targets=actions.targets,
         last_move=last_move,
     )
-    entries = _log_entries(log, seats)
+    entries = _log_entries(log, seats, game.ruleset)
     return {
         "game": game,
         "view": view,
@@ -253,12 +257,21 @@ def board_context_of_seat(
         "log": entries,
         "log_html": _log_html(entries),
         "log_truncated": game.ply > len(log),
-        "text_board": render_text(view),
+        "text_board": text_board(view),
+        "tiles_seen": _tiles_seen(game, view),
         "seats": seats,
         "seat_choices": choices_for(game, seats, seat),
         "notice": {"text": notice[0], "level": notice[1]} if notice else None,
         "typed": typed,
     }
+
+
+def _tiles_seen(game: Game, view: View) -> list[tuple[str, str]]:
+    """The kinds of tile face up on the island, each with a link to its "How to play" entry."""
+    kinds = {c["tile"] for c in view.cells if not c["sea"] and not c["face_down"] and "tile" in c}
+    page = reverse("how_to_play_ruleset", args=[game.ruleset])
+    named = [(str(tile_art.NAMES.get(kind, kind)), f"{page}#tile-{kind}") for kind in kinds]
+    return sorted(named)
 
 
 def _link(urls: tuple[str, str], **params: str) -> Link:
@@ -470,7 +483,7 @@ def _players(view: View, seats, seat_index: int | None) -> list[PlayerLine]:
 def _status(game: Game, view: View, seats, seat_index: int | None) -> str:
     names = {seat.index: seat.occupant_name for seat in seats}
     if game.status == Game.Status.ABORTED:
-        return _("This game was stopped: %(reason)s.") % {"reason": game.abort_reason}
+        return _("This game was stopped: %(reason)s.") % {"reason": _abort_words(game)}
     if view.over or game.status == Game.Status.FINISHED:
         # The stored outcome places the seats that forfeited last (games.standings).
         outcome = game.outcome or view.outcome or {}
@@ -486,7 +499,7 @@ def _status(game: Game, view: View, seats, seat_index: int | None) -> str:
                 "names": forfeited
             }
         return text
-    crew = (view.crew_to_act or "").capitalize()
+    crew = crew_name(view.crew_to_act or "")
     # Under smoke (second edition) the player of the next crew moves this one.
     smoke = " " + _("Smoke: each crew is moved by the next crew's player.") if view.smoke else ""
     if seat_index is not None and view.to_act == seat_index:
@@ -509,10 +522,21 @@ def _status(game: Game, view: View, seats, seat_index: int | None) -> str:
 
 
 FORFEIT_WORDS = {
-    "timeout": _lazy("Out of time: %(names)s."),
-    "resignation": _lazy("Resigned: %(names)s."),
-    None: _lazy("Forfeited (out of time or resigned): %(names)s."),
+    "timeout": gettext_lazy("Out of time: %(names)s."),
+    "resignation": gettext_lazy("Resigned: %(names)s."),
+    None: gettext_lazy("Forfeited (out of time or resigned): %(names)s."),
 }
+
+
+def _abort_words(game: Game) -> str:
+    """Why a game was stopped, in the reader's language where the site wrote the reason (staff
+    may type their own, shown as typed)."""
+    reason = game.abort_reason
+    if reason.startswith("aborted by staff"):  # games.admin writes it with the staff's name
+        return _("the site's staff stopped it")
+    if reason == "closed by its creator before the start":  # games.services.leave
+        return _("closed by its creator before the start")
+    return reason
 
 
 def _pending_words(pending: dict) -> str:
@@ -552,15 +576,19 @@ def _log_crew(text: str) -> str:
     return piece_crew(piece) or ""
 
 
-def _log_entries(moves: list[dict], seats) -> list[LogEntry]:
-    names = {seat.index: seat.occupant_name for seat in seats}
+def _seat_names(seats) -> dict[int, str]:
+    return {seat.index: seat.occupant_name for seat in seats}
+
+
+def _log_entries(moves: list[dict], seats, ruleset: str) -> list[LogEntry]:
+    names = _seat_names(seats)
     return [
         LogEntry(
             ply=move["ply"],
             crew=_log_crew(move["text"]),
             name=names.get(move["seat"], ""),
             text=move["text"],
-            events=tuple(move["events"]),
+            events=tuple(event_lines(move["events"], ruleset=ruleset, seat_names=names)),
             words="" if move["events"] else _words_of(move["text"]),
         )
         for move in moves

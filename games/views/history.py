@@ -16,7 +16,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from accounts.models import User
@@ -26,40 +26,50 @@ from rules.jackal import seat_crews
 
 PER_PAGE = 25
 ENDS = {
-    "all coins gone": _lazy("coins"),
-    "agreement": _lazy("agreement"),
-    "stalemate": _lazy("no progress"),
-    "timeout": _lazy("timeout"),
-    "resignation": _lazy("resignation"),
+    "all coins gone": gettext_lazy("coins"),
+    "agreement": gettext_lazy("agreement"),
+    "stalemate": gettext_lazy("no progress"),
+    "timeout": gettext_lazy("timeout"),
+    "resignation": gettext_lazy("resignation"),
 }
 
 
 class ArchiveFilter(forms.Form):
     ruleset = forms.ChoiceField(
-        label=_lazy("Rules"), required=False, choices=[("", _lazy("any"))] + RULESET_CHOICES
+        label=gettext_lazy("Rules"),
+        required=False,
+        choices=[("", gettext_lazy("any"))] + RULESET_CHOICES,
     )
     players = forms.ChoiceField(
-        label=_lazy("Players"),
+        label=gettext_lazy("Players"),
         required=False,
         choices=[
-            ("", _lazy("any")),
+            ("", gettext_lazy("any")),
             ("2", "2"),
             ("3", "3"),
-            ("4", _lazy("4, each for themselves")),
-            ("2v2", _lazy("2 against 2")),
+            ("4", gettext_lazy("4, each for themselves")),
+            ("2v2", gettext_lazy("2 against 2")),
         ],
     )
     rated = forms.ChoiceField(
-        label=_lazy("Rated"),
+        label=gettext_lazy("Rated"),
         required=False,
-        choices=[("", _lazy("any")), ("yes", _lazy("rated")), ("no", _lazy("unrated"))],
+        choices=[
+            ("", gettext_lazy("any")),
+            ("yes", gettext_lazy("rated")),
+            ("no", gettext_lazy("unrated")),
+        ],
     )
     result = forms.ChoiceField(
-        label=_lazy("Result"),
+        label=gettext_lazy("Result"),
         required=False,
-        choices=[("", _lazy("any")), ("won", _lazy("won")), ("lost", _lazy("lost"))],
+        choices=[
+            ("", gettext_lazy("any")),
+            ("won", gettext_lazy("won")),
+            ("lost", gettext_lazy("lost")),
+        ],
     )
-    opponent = forms.CharField(label=_lazy("Opponent"), required=False, max_length=150)
+    opponent = forms.CharField(label=gettext_lazy("Opponent"), required=False, max_length=150)
 
 
 @dataclass

@@ -7,7 +7,7 @@ path (no validation, no events). Forced movement continues in chains.py.
 from __future__ import annotations
 
 from .agreement import AGREEMENT_CODES
-from .errors import IllegalMove
+from .errors import IllegalMove, Reason
 from .events import Event
 from .geometry import (
     DIR_TO,
@@ -72,7 +72,9 @@ class Actions:
             raise TypeError(f"apply() takes a Move or its text, not {type(move).__name__}")
         code = move.code
         if self._over:
-            raise IllegalMove(f"{move} cannot be played: the game is over")
+            raise IllegalMove(
+                Reason(f"{move} cannot be played: the game is over", "game-over", move=str(move))
+            )
         # The moves of play first: the agreement codes are never among them, and are rare.
         if code not in self.legal_codes() and code not in self.agreement_codes():
             if code in AGREEMENT_CODES:
@@ -173,6 +175,7 @@ class Actions:
                         piece=any_piece_name(p),
                         origin=NAMES[origin],
                         target=NAMES[target],
+                        ship=CREWS[self._shipc[origin]],
                     )
                 self._go(p, target, DIR_TO[(origin, target)], origin)
             else:
@@ -291,6 +294,7 @@ class Actions:
                     piece=any_piece_name(p),
                     origin=NAMES[cell],
                     target=NAMES[target],
+                    ice=pend != P_PLANE,
                 )
             self._go(p, target, MV_FLIGHT, cell)
         elif pend == P_KNIGHT:
@@ -351,6 +355,7 @@ class Actions:
                     f"runs down {name_of(q)} at {NAMES[target]}",
                     piece=any_piece_name(q),
                     cell=NAMES[target],
+                    ship=CREWS[s],
                 )
             self._kill(q)
         if self._ev is not None:
@@ -361,6 +366,7 @@ class Actions:
                     f"is picked up by the {CREWS[s]} ship",
                     piece=any_piece_name(q),
                     cell=NAMES[target],
+                    ship=CREWS[s],
                 )
         occ[origin] = 0
         occ[target] |= aboard

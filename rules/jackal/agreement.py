@@ -10,7 +10,7 @@ only while open). The retired one-player ``end by agreement`` is refused as a ne
 
 from __future__ import annotations
 
-from .errors import IllegalMove, SetupError
+from .errors import IllegalMove, Reason, SetupError
 from .moves import CREWS, Move, format_code
 
 # The retired `end by agreement`: one player ended the game alone. Refused as a new move; replay()
@@ -121,20 +121,34 @@ class Agreement:
         """Why an agreement action is refused now."""
         text = format_code(code)
         if code == LEGACY_AGREE_CODE:
-            return (
+            return Reason(
                 f"{text} is not a move any more: one player cannot end the game. Offer it with "
-                "'offer end'; it ends when every player still in has accepted with 'accept end'"
+                "'offer end'; it ends when every player still in has accepted with 'accept end'",
+                "agree-retired",
+                move=text,
             )
         if self._pend or self._after:
-            return (
+            return Reason(
                 f"{text} is not possible now: finish the move first; "
-                "offer or accept at the start of a turn"
+                "offer or accept at the start of a turn",
+                "agreement-later",
+                move=text,
             )
         if code == OFFER_CODE:
-            return f"{text} is not possible: an offer to end the game is already open"
+            return Reason(
+                f"{text} is not possible: an offer to end the game is already open",
+                "offer-open",
+                move=text,
+            )
         if self._offer < 0:
-            return f"{text} is not possible: nobody has offered to end the game"
-        return f"{text} is not possible: you have already agreed to end the game"
+            return Reason(
+                f"{text} is not possible: nobody has offered to end the game", "no-offer", move=text
+            )
+        return Reason(
+            f"{text} is not possible: you have already agreed to end the game",
+            "already-agreed",
+            move=text,
+        )
 
     def _agreement_json(self, d: dict) -> None:
         """Only while an offer is open: positions stored before ruling E16 stay valid as is."""

@@ -6,6 +6,7 @@ or a flight) the state holds a *pending choice* for the same crew; each decision
 
 from __future__ import annotations
 
+from .events import DEATH_REASONS
 from .geometry import (
     CANNON_DEST,
     KNIGHT,
@@ -84,6 +85,7 @@ class Chains:
                 piece=any_piece_name(p),
                 cell=NAMES[cell],
                 step=step,
+                steps=steps,
                 coin=bool(coin),
             )
         hit = self._on_step(self._occ[cell] & self._enemy[self._pcrew[p]] & ~(1 << p), step)
@@ -102,9 +104,7 @@ class Chains:
                 return
             if not up[cell]:
                 if self._carry:
-                    self._impossible(
-                        p, cell, f"cannot carry a coin onto the face-down tile at {NAMES[cell]}"
-                    )
+                    self._impossible(p, cell, "coin-face-down")
                     return
                 self._reveal(p, cell)
             k = kind[cell]
@@ -216,7 +216,7 @@ class Chains:
             if seen is None:
                 seen = {state}
             elif state in seen:
-                self._impossible(p, cell, "is caught in a cycle")
+                self._impossible(p, cell, "cycle")
                 return
             else:
                 seen.add(state)
@@ -226,9 +226,7 @@ class Chains:
         taken = self._taken.get(cell << 3 | pend) if self._taken else None
         opts = tuple(t for t in targets if t not in taken) if taken else tuple(targets)
         if not opts and pend != P_PLANE:
-            self._impossible(
-                p, cell, "has no way left that was not taken already: caught in a cycle"
-            )
+            self._impossible(p, cell, "no-way-left")
             return
         self._place(p, cell, 0)
         self._pend = pend
@@ -252,16 +250,14 @@ class Chains:
                 o = 0
         if o:
             if k in FORTS:
-                self._impossible(
-                    p, cell, f"cannot enter the fortress at {NAMES[cell]}: enemies hold it"
-                )
+                self._impossible(p, cell, "fortress-held")
                 return
             if self._carry:
-                self._impossible(p, cell, f"cannot attack at {NAMES[cell]} while carrying a coin")
+                self._impossible(p, cell, "coin-attack")
                 return
             self._attack(p, o)
         elif self._carry and (k in FORTS):
-            self._impossible(p, cell, f"cannot carry a coin into the fortress at {NAMES[cell]}")
+            self._impossible(p, cell, "coin-fortress")
             return
         self._place(p, cell, step)
         ev = self._ev
@@ -291,6 +287,7 @@ class Chains:
                     piece=any_piece_name(p),
                     cell=NAMES[cell],
                     step=1,
+                    steps=steps,
                 )
         elif k == TRAP and p != FR:  # Friday does not fall into traps
             friends = occ[cell] & self._friend[c] & ~(1 << p)
@@ -334,19 +331,20 @@ class Chains:
                 )
 
     def _why_not(self, p: int, c: int, cell: int, r: int) -> str:
+        """The reason (a key of DEATH_REASONS) a pirate may not end its move at `cell`."""
         k = self._kind[cell]
         if r:
             if k == THICKET:
-                return f"cannot carry a coin into the dense jungle at {NAMES[cell]}"
+                return "coin-thicket"
             if k in FORTS:
-                return f"cannot carry a coin into the fortress at {NAMES[cell]}"
-            return f"cannot attack at {NAMES[cell]} while carrying a coin"
+                return "coin-fortress"
+            return "coin-attack"
         o = self._occ[cell] & self._enemy[c]
         if o >> MI & 1 and not self._converted:
-            return f"cannot enter {NAMES[cell]}: the Missionary keeps enemies away"
+            return "missionary"
         if self._harmless(p):
-            return f"cannot attack at {NAMES[cell]}"
-        return f"cannot enter the fortress at {NAMES[cell]}: enemies hold it"
+            return "harmless"
+        return "fortress-held"
 
     def _attack(self, p: int, victims: int) -> None:
         pc = self._pc
@@ -398,6 +396,8 @@ class Chains:
                         cell=NAMES[cell],
                         crew=CREWS[c],
                         score=self._score[c],
+                        ship=CREWS[s],
+                        chest=what != "a coin",
                     )
             elif ev is not None:
                 self._log(
@@ -406,6 +406,7 @@ class Chains:
                     f"climbs aboard the {CREWS[s]} ship at {NAMES[cell]}",
                     piece=any_piece_name(p),
                     cell=NAMES[cell],
+                    ship=CREWS[s],
                 )
             return
         if self._carry:
@@ -429,6 +430,7 @@ class Chains:
                     f"runs into the {CREWS[s]} ship at {NAMES[cell]} and dies",
                     piece=any_piece_name(p),
                     cell=NAMES[cell],
+                    ship=CREWS[s],
                 )
             self._kill(p)
             return
@@ -482,24 +484,25 @@ class Chains:
                 tile=format_tile(k, self._arg[cell]),
             )
 
-    def _impossible(self, p: int, cell: int, why: str) -> None:
+    def _impossible(self, p: int, cell: int, reason: str) -> None:
         """Ruling 5: forced movement ended where the pirate may not be. It dies; a dragged coin
-        goes back to where the action began."""
+        goes back to where the action began. `reason` is a key of DEATH_REASONS: the event
+        carries it as data, so that the site can say it in any language."""
         coin = self._carry
         if coin:
             self._drop_coin(self._from_key)
         if self._ev is not None:
+            back = coin_key_name(self._from_key).split(".")[0] if coin else None
             self._log(
                 "death",
                 name_of(p),
-                f"{why} and dies"
-                + (
-                    f"; the coin goes back to {coin_key_name(self._from_key).split('.')[0]}"
-                    if coin
-                    else ""
-                ),
+                DEATH_REASONS[reason].format(cell=NAMES[cell])
+                + " and dies"
+                + (f"; the coin goes back to {back}" if coin else ""),
                 piece=any_piece_name(p),
                 cell=NAMES[cell],
+                reason=reason,
+                **({"coin_back": back} if coin else {}),
             )
         self._kill(p)
 

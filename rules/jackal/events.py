@@ -12,6 +12,21 @@ An event only tells what every player can now see (a revealed tile is face-up fo
 
 from __future__ import annotations
 
+# Why forced movement kills a pirate (ruling 5, and cycles: ruling 4): a death event's
+# `reason`, with the engine's own words for its log.
+DEATH_REASONS = {
+    "cycle": "is caught in a cycle",
+    "no-way-left": "has no way left that was not taken already: caught in a cycle",
+    "coin-face-down": "cannot carry a coin onto the face-down tile at {cell}",
+    "fortress-held": "cannot enter the fortress at {cell}: enemies hold it",
+    "coin-attack": "cannot attack at {cell} while carrying a coin",
+    "coin-fortress": "cannot carry a coin into the fortress at {cell}",
+    "coin-thicket": "cannot carry a coin into the dense jungle at {cell}",
+    "missionary": "cannot enter {cell}: the Missionary keeps enemies away",
+    "harmless": "cannot attack at {cell}",
+    "enemies": "cannot stand with the enemies at {cell}",
+}
+
 
 class Event:
     __slots__ = ("kind", "subject", "phrase", "data", "short")

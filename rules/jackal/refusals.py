@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from .errors import Reason as R
 from .geometry import (
     BERTH_MOVES,
     FRONT,
@@ -58,74 +59,131 @@ class Refusals:
         legal = self.legal_codes()
         if self._pend:
             opts = ", ".join(format_code(x) for x in legal)
-            return (
+            return R(
                 f"{text} is not possible: {name_of(self._pp)} must first finish the move. "
-                f"Choose one of: {opts}"
+                f"Choose one of: {opts}",
+                "finish-first",
+                move=text,
+                piece=any_piece_name(self._pp),
+                options=[format_code(x) for x in legal],
             )
         if self._after:
             opts = ", ".join(format_code(x) for x in legal)
-            return (
+            return R(
                 f"{text} is not possible: {CREWS[c].capitalize()} has made its action; "
-                f"use a bottle or end the turn. Choose one of: {opts}"
+                f"use a bottle or end the turn. Choose one of: {opts}",
+                "after-action",
+                move=text,
+                crew=CREWS[c],
+                options=[format_code(x) for x in legal],
             )
         if k == K_AGREE and code >> X_SHIFT & 7 == X_END:
-            return (
+            return R(
                 f"{text} is not possible: a turn is ended that way only after the action, "
-                "while a bottle could still be used"
+                "while a bottle could still be used",
+                "end-after-action",
+                move=text,
             )
         is_character = bool(code & CHAR)
         if k == K_AGREE and code >> X_SHIFT & 7 == X_BOTTLE and not self._team_bottles(c):
-            return f"{text} is not possible: {CREWS[c].capitalize()} has no message bottle"
+            return R(
+                f"{text} is not possible: {CREWS[c].capitalize()} has no message bottle",
+                "no-bottle",
+                move=text,
+                crew=CREWS[c],
+            )
         if is_character:
             crew = self._pcrew[piece]
             if crew < 0:
-                return f"{text} is not possible: {name_of(piece)} is not in anyone's crew"
+                return R(
+                    f"{text} is not possible: {name_of(piece)} is not in anyone's crew",
+                    "no-crew-yet",
+                    move=text,
+                    piece=any_piece_name(piece),
+                )
         else:
             crew = piece if k == K_SHIP else piece // 3
         if crew not in self._order:
-            return f"{text} is not possible: there is no {CREWS[crew]} crew in this game"
+            return R(
+                f"{text} is not possible: there is no {CREWS[crew]} crew in this game",
+                "no-such-crew",
+                move=text,
+                crew=CREWS[crew],
+            )
         if k in (K_CHOOSE, K_STAY):
-            return f"{text} is not possible: there is no choice to make now"
+            return R(
+                f"{text} is not possible: there is no choice to make now", "no-choice", move=text
+            )
         if crew != c and not (k == K_SHIP and self._friend[c] >> (3 * crew) & 1):
-            return (
+            return R(
                 f"{text} is not possible: it is {CREWS[c].capitalize()}'s turn "
-                f"(seat {self._owner[c]})"
+                f"(seat {self._owner[c]})",
+                "not-your-turn",
+                move=text,
+                crew=CREWS[c],
             )
         reason = None
         if k == K_SHIP:
             berth = self._ship[crew]
             if origin != berth:
-                reason = f"the {CREWS[crew]} ship is at {NAMES[berth]}, not {NAMES[origin]}"
+                reason = R(
+                    f"the {CREWS[crew]} ship is at {NAMES[berth]}, not {NAMES[origin]}",
+                    "ship-elsewhere",
+                    crew=CREWS[crew],
+                    cell=NAMES[berth],
+                    origin=NAMES[origin],
+                )
             elif target not in BERTH_MOVES[berth]:
-                reason = (
+                reason = R(
                     "a ship moves one berth along its own side of the island and never "
-                    "round a corner"
+                    "round a corner",
+                    "ship-one-berth",
                 )
             else:
-                reason = (
+                reason = R(
                     "a ship needs one of its own crew's (or an ally's) pirates aboard, "
-                    "sober, to sail"
+                    "sober, to sail",
+                    "ship-needs-pirate",
                 )
         elif k == K_REVIVE:
             if self._pc[piece] >= 0:
-                reason = f"{name_of(piece)} is alive"
+                reason = R(f"{name_of(piece)} is alive", "alive", piece=any_piece_name(piece))
             elif self._native < 0 or target != self._native:
-                reason = f"there is no native girl's fortress at {NAMES[target]}"
+                reason = R(
+                    f"there is no native girl's fortress at {NAMES[target]}",
+                    "no-native",
+                    cell=NAMES[target],
+                )
             else:
-                reason = (
+                reason = R(
                     "a pirate is revived only while one of its own crew stands in the "
-                    "native girl's fortress, one at a time (the lowest number first)"
+                    "native girl's fortress, one at a time (the lowest number first)",
+                    "revive-rule",
                 )
         else:
             cell = self._pc[piece]
             if cell < 0:
-                reason = f"{name_of(piece)} is dead"
+                reason = R(f"{name_of(piece)} is dead", "dead", piece=any_piece_name(piece))
             elif cell != origin:
-                reason = f"{name_of(piece)} is at {NAMES[cell]}, not {NAMES[origin]}"
+                reason = R(
+                    f"{name_of(piece)} is at {NAMES[cell]}, not {NAMES[origin]}",
+                    "elsewhere",
+                    piece=any_piece_name(piece),
+                    cell=NAMES[cell],
+                    origin=NAMES[origin],
+                )
             elif self._trap[piece]:
-                reason = f"{name_of(piece)} is caught in a trap until a friend comes to the tile"
+                reason = R(
+                    f"{name_of(piece)} is caught in a trap until a friend comes to the tile",
+                    "trapped",
+                    piece=any_piece_name(piece),
+                )
             elif self._drunk[piece]:
-                reason = f"{name_of(piece)} is drunk on rum and misses this turn"
+                reason = R(
+                    f"{name_of(piece)} is drunk on rum and misses this turn",
+                    "drunk",
+                    piece=any_piece_name(piece),
+                )
             else:
                 reason = self._explain_step(code, piece, cell, k, target)
         is_ship = k == K_SHIP  # a ship move's piece field is its crew, not a piece number
@@ -134,7 +192,14 @@ class Refusals:
         ]
         name = ship_name(piece) if is_ship else any_piece_name(piece)
         hint = f" Legal for {name}: {', '.join(mine)}." if mine else ""
-        return f"{text} is not possible: {reason}.{hint}"
+        return R(
+            f"{text} is not possible: {reason}.{hint}",
+            reason.key,
+            move=text,
+            **reason.fields,
+            legal_for=name,
+            options=mine,
+        )
 
     def _explain_entry(self, p: int, target: int, coin: bool) -> str | None:
         """Second edition: why piece p may not step onto the face-up square `target`, if a
@@ -143,15 +208,19 @@ class Refusals:
         enemies = self._occ[target] & self._enemy[c]
         preacher = enemies >> MI & 1 and not self._converted
         if p == MI and not self._converted and enemies and enemies != 1 << FR:
-            return "the Missionary never shares a square with enemies"
+            return R("the Missionary never shares a square with enemies", "missionary-alone")
         if preacher and p != FR:
-            return f"nobody shares a square with an enemy Missionary ({NAMES[target]})"
+            return R(
+                f"nobody shares a square with an enemy Missionary ({NAMES[target]})",
+                "enemy-missionary",
+                cell=NAMES[target],
+            )
         if coin and (p == MI and not self._converted):
-            return "the Missionary does not carry coins"
+            return R("the Missionary does not carry coins", "missionary-no-coin")
         if coin and self._kind[target] == THICKET:
-            return "no coin goes into the dense jungle"
+            return R("no coin goes into the dense jungle", "thicket-no-coin")
         if enemies and self._harmless(p) and self._kind[target] != THICKET:
-            return f"{name_of(p)} never attacks"
+            return R(f"{name_of(p)} never attacks", "never-attacks", piece=any_piece_name(p))
         return None
 
     def _explain_step(self, code: int, p: int, cell: int, k: int, target: int) -> str:
@@ -159,55 +228,97 @@ class Refusals:
         coin = bool(code & COIN)
         step = self._ps[p]
         if coin and not self._coins.get(cell << 3 | step):
-            return f"there is no coin to drag at {NAMES[cell]}"
+            return R(f"there is no coin to drag at {NAMES[cell]}", "no-coin-here", cell=NAMES[cell])
         if kind[cell] == SPINNER and step < self._arg[cell]:
             if k != K_SPIN:
-                return (
+                return R(
                     f"{name_of(p)} must first cross the {SPINNER_NAMES[self._arg[cell]]}: "
                     f"step {step} of {self._arg[cell]} (write {any_piece_name(p)} "
-                    f"{NAMES[cell]}+)"
+                    f"{NAMES[cell]}+)",
+                    "cross-first",
+                    piece=any_piece_name(p),
+                    cell=NAMES[cell],
+                    step=step,
+                    steps=self._arg[cell],
                 )
-            return "an enemy holds the next step and a pirate with a coin cannot attack"
+            return R(
+                "an enemy holds the next step and a pirate with a coin cannot attack",
+                "next-step-held",
+            )
         if k == K_SPIN:
-            return f"{name_of(p)} is not crossing a spinner"
+            return R(
+                f"{name_of(p)} is not crossing a spinner", "not-crossing", piece=any_piece_name(p)
+            )
         if kind[cell] == PLANE and not self._plane_used:
             if k != K_FLY:
-                return (
+                return R(
                     f"leaving the plane's tile means flying the plane: write "
-                    f"{any_piece_name(p)} {NAMES[cell]}^{NAMES[target]}"
+                    f"{any_piece_name(p)} {NAMES[cell]}^{NAMES[target]}",
+                    "fly-to-leave",
+                    piece=any_piece_name(p),
+                    cell=NAMES[cell],
+                    target=NAMES[target],
                 )
-            return f"the plane cannot take {name_of(p)} to {NAMES[target]}" + (
-                " with a coin" if coin else ""
+            return R(
+                f"the plane cannot take {name_of(p)} to {NAMES[target]}"
+                + (" with a coin" if coin else ""),
+                "plane-cannot",
+                piece=any_piece_name(p),
+                target=NAMES[target],
+                coin=coin,
             )
         if k == K_FLY:
-            return f"there is no plane ready to fly at {NAMES[cell]}"
+            return R(
+                f"there is no plane ready to fly at {NAMES[cell]}", "no-plane", cell=NAMES[cell]
+            )
         if not LAND[cell]:
             if self._shipc[cell] >= 0:
                 if target != FRONT[cell]:
-                    return (
+                    return R(
                         "a pirate goes ashore only onto the tile straight in front of the "
-                        f"ship ({NAMES[FRONT[cell]]})"
+                        f"ship ({NAMES[FRONT[cell]]})",
+                        "ashore-in-front",
+                        cell=NAMES[FRONT[cell]],
                     )
-                return f"enemies hold the fortress at {NAMES[target]}"
-            return (
+                return R(
+                    f"enemies hold the fortress at {NAMES[target]}",
+                    "fortress-held",
+                    cell=NAMES[target],
+                )
+            return R(
                 "a swimmer moves one sea square along the coast and cannot climb onto land "
-                "except aboard a ship"
+                "except aboard a ship",
+                "swimmer",
             )
         if target not in NEIGHBOURS[cell]:
-            return f"{NAMES[target]} is not next to {NAMES[cell]}"
+            return R(
+                f"{NAMES[target]} is not next to {NAMES[cell]}",
+                "not-next",
+                target=NAMES[target],
+                cell=NAMES[cell],
+            )
         if self._se and LAND[target] and self._up[target]:
             reason = self._explain_entry(p, target, coin)
             if reason:
                 return reason
         if not LAND[target]:
             if self._shipc[target] < 0:
-                return "a pirate cannot jump into the sea from land"
-            return "a coin cannot be carried onto an enemy ship (it would sink)"
+                return R("a pirate cannot jump into the sea from land", "no-jump")
+            return R(
+                "a coin cannot be carried onto an enemy ship (it would sink)", "coin-enemy-ship"
+            )
         if not self._up[target]:
-            return "a pirate carrying a coin may only walk on face-up tiles"
+            return R("a pirate carrying a coin may only walk on face-up tiles", "coin-face-up")
         kt = kind[target]
         if kt in FORTS:
             if self._occ[target] & self._enemy[p // 3]:
-                return f"enemies hold the fortress at {NAMES[target]}"
-            return "a pirate cannot carry a coin into a fortress"
-        return "a pirate carrying a coin cannot attack; leave the coin and attack empty-handed"
+                return R(
+                    f"enemies hold the fortress at {NAMES[target]}",
+                    "fortress-held",
+                    cell=NAMES[target],
+                )
+            return R("a pirate cannot carry a coin into a fortress", "coin-fortress")
+        return R(
+            "a pirate carrying a coin cannot attack; leave the coin and attack empty-handed",
+            "coin-attack",
+        )

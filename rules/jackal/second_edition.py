@@ -238,6 +238,7 @@ class SecondEditionEffects:
                 short="stumbles and shouts: " + CURSES[self.ply % len(CURSES)],
                 piece=any_piece_name(p),
                 cell=NAMES[cell],
+                curse=self.ply % len(CURSES),
             )
         if not fresh:
             return False
@@ -324,7 +325,7 @@ class SecondEditionEffects:
         if enemies:
             shielded = enemies >> MI & 1 and not self._converted
             if self._harmless(p) or self._carry or shielded:
-                self._impossible(p, where, f"cannot stand with the enemies at {NAMES[where]}")
+                self._impossible(p, where, "enemies")
             else:
                 self._attack(p, enemies)
 
@@ -342,9 +343,10 @@ class SecondEditionEffects:
                 f"surrenders to {name_of(p)} and joins the {CREWS[c]} crew",
                 piece="FR",
                 crew=CREWS[c],
+                attacker=any_piece_name(p),
             )
 
-    def _leave(self, q: int, why: str) -> None:
+    def _leave(self, q: int, why: str, reason: str) -> None:
         """A character leaves the game (a bottle for Friday; Friday and the Missionary meet)."""
         cell = self._pc[q]
         if cell >= 0:
@@ -356,12 +358,12 @@ class SecondEditionEffects:
         self._cstat[q - 12] = 2
         self._recrew()
         if self._ev is not None:
-            self._log("leave", name_of(q), why, piece=any_piece_name(q))
+            self._log("leave", name_of(q), why, piece=any_piece_name(q), reason=reason)
 
     def _read_bottle(self, q: int) -> None:
         """Friday or the Missionary reads a message (ruling 21)."""
         if q == FR:
-            self._leave(FR, "reads the message in the bottle and leaves the island")
+            self._leave(FR, "reads the message in the bottle and leaves the island", "bottle")
         else:
             self._converted = True
             if self._ev is not None:
@@ -376,8 +378,8 @@ class SecondEditionEffects:
         """Friday and the Missionary on one square leave together (ruling 21)."""
         f = self._pc[FR]
         if f >= 0 and f == self._pc[MI] and not self._converted:
-            self._leave(FR, "meets the Missionary")
-            self._leave(MI, "leaves the island together with Friday")
+            self._leave(FR, "meets the Missionary", "meets")
+            self._leave(MI, "leaves the island together with Friday", "together")
             if self._pend and self._pp in (FR, MI):
                 # Ruling S11: the one who was to choose (a cave exit, an arrow) has left: the
                 # chain ends, and a coin in hand goes back to where the action began.

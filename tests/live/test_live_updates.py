@@ -263,3 +263,29 @@ def test_a_move_through_the_web_server_is_answered_before_its_broadcast_is_sent(
     assert answer["status"] == 200
     assert ply_of(answer["body"].decode()) == 1 and "You played" in answer["body"].decode()
     assert ply_of(board) == 1 and "Your turn: move Yellow." in board
+
+
+def test_each_page_gets_its_board_in_its_viewers_language(people):
+    people["bob"].language = "ru"
+    people["bob"].save()
+    game = start_game(people["alice"], people["bob"])
+    cookies = {name: session_cookie(people[name]) for name in ("alice", "bob")}
+
+    async def scenario():
+        pages = {name: communicator(game.pk, cookie, "?ply=0") for name, cookie in cookies.items()}
+        for page in pages.values():
+            connected, _ = await page.connect()
+            assert connected
+        await database_sync_to_async(submit_move)(
+            game.pk, seat_index=0, text=SAIL, expected_ply=0, user=people["alice"]
+        )
+        boards = {name: await page.receive_from(timeout=10) for name, page in pages.items()}
+        for page in pages.values():
+            await page.disconnect()
+        return boards
+
+    boards = async_to_sync(scenario)()
+    assert "Ваш ход: команда «Жёлтые»." in boards["bob"]
+    assert "Белый корабль плывёт с G1 на H1" in boards["bob"]  # the move log, in Russian
+    assert "Yellow to move: waiting for bob." in boards["alice"]
+    assert "The white ship sails from G1 to H1" in boards["alice"]

@@ -58,7 +58,8 @@ def test_a_move_appends_one_ledger_row_and_moves_the_head(game):
     assert result.ply == game.ply == 1
     (row,) = Move.objects.filter(game=game)
     assert (row.ply, row.text, row.seat) == (1, move, 0)
-    assert row.events and all(isinstance(line, str) for line in row.events)
+    # Events are data (kind and fields), said in words when shown (games.event_words).
+    assert row.events and all(isinstance(event, dict) and event["kind"] for event in row.events)
     # The cached turn owner is the engine's (a move may leave its own crew a chain choice).
     assert game.to_act_seat == head_state(game).to_act()
 

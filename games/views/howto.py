@@ -1,0 +1,40 @@
+"""The "How to play" pages: one per ruleset (goal, a turn, every tile with its picture), and
+the notation for players who type their moves."""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET
+
+from games.board_svg import tile_picture
+from games.howto import RULESETS, tile_entries
+from games.models import RULESET_CHOICES
+
+
+@require_GET
+def how_to_play(request: HttpRequest, ruleset: str = "classic") -> HttpResponse:
+    if ruleset not in RULESETS:
+        raise Http404
+    tiles = [
+        {
+            "entry": entry,
+            # The art is drawn by the site from fixed data: nothing a user wrote is in it.
+            "pictures": [mark_safe(tile_picture(text)) for text in entry.pictures],
+        }
+        for entry in tile_entries(ruleset)
+    ]
+    return render(
+        request,
+        "games/how_to_play.html",
+        {
+            "ruleset": ruleset,
+            "rulesets": RULESET_CHOICES,
+            "second_edition": ruleset == "second-edition",
+            "tiles": tiles,
+        },
+    )
+
+
+@require_GET
+def notation(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/notation.html")
