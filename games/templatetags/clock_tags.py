@@ -6,10 +6,14 @@ import json
 
 from django import template
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import turns
 
 register = template.Library()
+
+# A number of each CLDR plural category (Intl.PluralRules' names) in English and Russian.
+PLURAL_SAMPLES = {"one": 1, "few": 2, "many": 5, "other": 5}
 
 
 @register.simple_tag
@@ -21,8 +25,12 @@ def countdown_words() -> str:
     """The words clock.js puts together, in the page's language (the same as clocks.py's)."""
     return json.dumps(
         {
-            "day": _("%(n)d day"),
-            "days": _("%(n)d days"),
+            # One form per plural category of the language (Russian has three): clock.js picks
+            # the form with the browser's Intl.PluralRules, each filled from a sample number.
+            "days": {
+                category: ngettext("%(n)d day", "%(n)d days", sample)
+                for category, sample in PLURAL_SAMPLES.items()
+            },
             "h": _("%(n)d h"),
             "hm": _("%(h)d h %(m)d min"),
             "min": _("%(n)d min"),

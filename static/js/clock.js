@@ -10,6 +10,17 @@
     return template.replace(/%\((\w+)\)d/g, function (_all, name) { return String(values[name]); });
   }
 
+  // The form of "%(n)d days" for n in the page's language (the server gave one per category).
+  function dayWords(n, words) {
+    var category = "other";
+    if (window.Intl && Intl.PluralRules) {
+      category = new Intl.PluralRules(document.documentElement.lang || "en").select(n);
+    } else if (n === 1) {
+      category = "one";
+    }
+    return words.days[category] || words.days.other;
+  }
+
   function inWords(seconds, words) {
     if (seconds <= 0) {
       return words.up;
@@ -19,7 +30,7 @@
     var hours = Math.floor((minutes % 1440) / 60);
     minutes = minutes % 60;
     if (days) {
-      var text = fill(days === 1 ? words.day : words.days, { n: days });
+      var text = fill(dayWords(days, words), { n: days });
       return hours ? text + " " + fill(words.h, { n: hours }) : text;
     }
     if (hours) {
