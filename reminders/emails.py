@@ -62,11 +62,14 @@ def turn_email(user, games, *, kind: str = "turn") -> EmailMultiAlternatives:
     with translation.override(user.language):
         lines = game_lines(user, games)
         if kind == "turn":
-            subject = ngettext(
-                "Your turn in game %(id)d",
-                "Your turn in %(n)d games",
-                len(lines),
-            ) % {"id": lines[0]["id"], "n": len(lines)}
+            # One game names it; several are counted (a plural form cannot name a game: in
+            # Russian the "one" form also serves 21, 31, ...).
+            if len(lines) == 1:
+                subject = _("Your turn in game %(id)d") % {"id": lines[0]["id"]}
+            else:
+                subject = ngettext(
+                    "Your turn in %(n)d game", "Your turn in %(n)d games", len(lines)
+                ) % {"n": len(lines)}
         elif kind == "digest":
             subject = ngettext(
                 "Your daily digest: %(n)d game waits for you",
