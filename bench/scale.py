@@ -49,7 +49,6 @@ def pages(heavy, staff) -> dict:
 def measure(heavy, staff, samples: int) -> dict:
     from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
 
     clients = {}
     results = {}
@@ -59,7 +58,16 @@ def measure(heavy, staff, samples: int) -> dict:
             clients[user.pk].force_login(user)
         client = clients[user.pk]
         client.get(url)  # warm: templates, content types
-        with CaptureQueriesContext(connection) as queries:
+        queries = []
+
+        def timed(execute, sql, params, many, context, queries=queries):
+            started = time.perf_counter()
+            try:
+                return execute(sql, params, many, context)
+            finally:
+                queries.append(((time.perf_counter() - started) * 1000, sql))
+
+        with connection.execute_wrapper(timed):
             response = client.get(url)
         assert response.status_code == 200, f"{name} answered {response.status_code}"
         times = []
@@ -68,6 +76,9 @@ def measure(heavy, staff, samples: int) -> dict:
             client.get(url)
             times.append((time.perf_counter() - started) * 1000)
         results[name] = (statistics.median(times), len(queries))
+        if os.environ.get("SCALE_SLOWEST"):
+            elapsed, sql = max(queries)
+            print(f"{name}: slowest query {elapsed:.1f} ms: {sql[:400]}")
     return results
 
 

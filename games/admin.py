@@ -103,6 +103,7 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
         "paused_at",
     )
     list_filter = ("status", "ruleset", PlayersFilter, "teams", "visibility")
+    list_per_page = 50
     search_fields = ("id", "created_by__username", "created_by__email", "seats__user__username")
     # Lists are paged without counting the whole table (games.paging); no date hierarchy: its
     # links read the distinct dates of every game.
@@ -206,6 +207,10 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
         if search_term.isdigit():
             queryset = queryset.filter(pk=int(search_term))
         return queryset, may_have_duplicates
+
+    def get_queryset(self, request):
+        # The cached position (kilobytes a game, and secret) is never shown: never read.
+        return super().get_queryset(request).defer("state")
 
     def has_add_permission(self, request):
         return False  # tables are opened in the lobby, where the services seat players

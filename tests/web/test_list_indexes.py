@@ -1,7 +1,8 @@
 """Every list and periodic scan reads an index (issue 14): on PostgreSQL, with a few thousand
 games, their seats and ledgers built as the site would have them (tests/scale_data.py), the
 plan of every query of the list pages and of beat's sweep has no sequential scan of games,
-seats or moves. The queries are the pages' own, captured while they are served."""
+seats or moves (the admin's count, capped at 10,001 rows, is bounded by design). The queries
+are the pages' own, captured while they are served."""
 
 import re
 from datetime import timedelta
