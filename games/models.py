@@ -251,8 +251,13 @@ class Seat(models.Model):
                 condition=Q(user__isnull=False),
             ),
             # Beat's sweep for bot turns left waiting (games.tasks.bot_turns_waiting_since)
-            # looks up the bot seats; the many seats of people are not in it.
-            models.Index(fields=["game", "index"], name="seat_bots", condition=~Q(bot="")),
+            # looks up the seats a bot plays (a bot's, or a stand-in's for a late player); the
+            # many seats of people are not in it.
+            models.Index(
+                fields=["game", "index"],
+                name="seat_bots",
+                condition=~Q(bot="") | ~Q(stand_in=""),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -70,7 +70,9 @@ def build(games: int, *, seed: int = 14, templates: int = 40, log=print) -> dict
     from django.db import connection
 
     from accounts.models import User
+    from games.models import Game
 
+    clock_settings = tuple(Game._meta.get_field(name).get_default() for name in CLOCK_SETTINGS)
     rng = random.Random(seed)
     log(f"playing {templates} template games with the engine")
     pool = play_templates(templates, rng)
@@ -107,6 +109,8 @@ def build(games: int, *, seed: int = 14, templates: int = 40, log=print) -> dict
             if status == "finished":
                 finished = last_move
         seated = template.players if status != "open" else rng.randrange(1, template.players)
+        # A running game's clock: 3 days per move from its last move.
+        deadline = last_move + timedelta(days=3) if status == "running" else None
         # One game in seven has a bot in its last seat.
         bot_seat = template.players - 1 if rng.random() < 1 / 7 else None
         game_rows.append(
@@ -131,9 +135,13 @@ def build(games: int, *, seed: int = 14, templates: int = 40, log=print) -> dict
                 started,
                 finished,
                 last_move,
+                last_move if status == "running" else None,
+                deadline,
             )
+            + clock_settings
         )
         summary = SimpleNamespace(
+            deadline=deadline,
             status="aborted" if aborted else status,
             to_act_seat=to_act,
             created_at=created,
@@ -146,7 +154,7 @@ def build(games: int, *, seed: int = 14, templates: int = 40, log=print) -> dict
             bot = "easy" if index == bot_seat else ""
             section, key = list_order(summary, index)
             joined = created if user or bot else None
-            seat_rows.append((game_id, index, user, bot, joined, section, key))
+            seat_rows.append((game_id, index, user, bot, joined, section, key, ""))
         for move_ply, (text, seat, events) in enumerate(template.moves[:ply], start=1):
             at = started + timedelta(minutes=move_ply)
             mover = None if seat == bot_seat else players[seat]
@@ -163,11 +171,23 @@ def build(games: int, *, seed: int = 14, templates: int = 40, log=print) -> dict
 GAME_COLUMNS = (
     "id, ruleset, players, teams, visibility, invite_token, created_by_id, status, seed, "
     "seed_hash, ply, state, to_act_seat, outcome, abort_reason, spectators_read_chat, "
-    "created_at, started_at, finished_at, last_move_at"
+    "created_at, started_at, finished_at, last_move_at, turn_started_at, deadline, "
+    "clock_kind, clock_days, clock_increment_days, weekends_off, timeout_policy, "
+    "vacation_allowed, paused_for"
+)
+# The clock settings every built game has: the model's defaults (3 days per move).
+CLOCK_SETTINGS = (
+    "clock_kind",
+    "clock_days",
+    "clock_increment_days",
+    "weekends_off",
+    "timeout_policy",
+    "vacation_allowed",
+    "paused_for",
 )
 
 
-SEAT_COLUMNS = "game_id, index, user_id, bot, joined_at, list_section, list_key"
+SEAT_COLUMNS = "game_id, index, user_id, bot, joined_at, list_section, list_key, stand_in"
 
 
 def _flush(connection, games: list, seats: list, moves: list) -> None:
@@ -191,10 +211,15 @@ def _flush(connection, games: list, seats: list, moves: list) -> None:
     moves.clear()
 
 
+LATE_USER_COLUMNS = ("digest_hour", "vacation_left")  # the clocks' (issue 10)
+
+
 def _copy_users(connection, count: int, *, heavy: bool) -> int:
     """`count` players (the first is "heavy" if asked); the id of the first."""
-    from accounts.models import TurnEmails
+    from accounts.models import TurnEmails, User
 
+    # Columns with a default in the model but none in the table: COPY must name them.
+    defaults = tuple(User._meta.get_field(name).get_default() for name in LATE_USER_COLUMNS)
     first = _next_id(connection, "accounts_user")
     rows = []
     for number in range(count):
@@ -202,10 +227,12 @@ def _copy_users(connection, count: int, *, heavy: bool) -> int:
         rows.append(
             (first + number, name, f"{name}@example.com", "!", START)
             + (False, "", "", False, True, "", "UTC", "en", TurnEmails.EVERY_TURN.value)
+            + defaults
         )
     columns = (
         "id, username, email, password, date_joined, is_superuser, first_name, last_name, "
-        "is_staff, is_active, display_name, time_zone, language, turn_emails"
+        "is_staff, is_active, display_name, time_zone, language, turn_emails, "
+        + ", ".join(LATE_USER_COLUMNS)
     )
     with connection.cursor() as cursor:
         with cursor.cursor.copy(f"COPY accounts_user ({columns}) FROM STDIN") as copy:

@@ -80,7 +80,11 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="seat",
             index=models.Index(
-                condition=models.Q(("bot", ""), _negated=True),
+                condition=models.Q(
+                    models.Q(("bot", ""), _negated=True),
+                    models.Q(("stand_in", ""), _negated=True),
+                    _connector="OR",
+                ),
                 fields=["game", "index"],
                 name="seat_bots",
             ),

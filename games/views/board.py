@@ -230,8 +230,10 @@ def board_context_of_seat(
     Nothing in it depends on who looks beyond their seat: the live updates render it once per
     seat and once for all spectators (games.live_boards).
     """
-    for seat in seats:
-        seat.game = game  # Seat.crews needs it; spare a query per seat
+    for each in seats:
+        each.game = game  # Seat.crews needs it; spare a query per seat
+    # The viewer's own seat: its buttons (resign, claim, take back) are computed for it alone.
+    seat = next((each for each in seats if each.index == seat_index), None)
     view = player_view(state or services.head_state(game), seat_index)
     log = list(game.moves.order_by("-ply").values("ply", "text", "seat", "events")[:LOG_LENGTH])
     last_move = _cells_of(log[0]["text"]) if log else None

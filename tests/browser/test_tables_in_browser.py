@@ -78,7 +78,7 @@ def test_invitation_copy_button_and_the_way_back_after_signing_in(asgi_server, s
         page.get_by_role("link", name="I have an account: sign in").click()
         page.locator("input[name=login]").fill("bob")  # a username: 19.5
         page.locator("input[name=password]").fill(PASSWORD)
-        page.locator("form button[type=submit]").last.click()
+        page.locator("input[name=password]").press("Enter")  # the sign-in form, not the footer's
         page.get_by_role("button", name="Take this seat").click()
         expect(page.locator("#board")).to_be_visible()
     finally:

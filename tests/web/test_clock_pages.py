@@ -109,3 +109,23 @@ def test_claim_is_offered_only_when_every_other_player_forfeited(client, db):
     join_table(game.pk, carol)
     client.force_login(carol)
     assert "Claim the victory" not in client.get(game.get_absolute_url()).content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_seat_buttons_are_the_viewers_own(client):
+    """Only the player whose seat a bot took over is offered to take it back (the buttons are
+    computed for the viewer's seat, not for whichever seat a loop saw last)."""
+    from games.sweep import sweep_timeouts
+
+    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    game = open_table(creator=alice, players=3, control=TimeControl(days=1))
+    join_table(game.pk, bob)
+    join_table(game.pk, carol)
+    game.refresh_from_db()
+    assert sweep_timeouts(game.deadline) == 1
+    assert game.seats.get(index=0).stand_in
+    for user, offered in ((alice, True), (bob, False), (carol, False)):
+        client.force_login(user)
+        page = client.get(reverse("game_board", args=[game.pk])).content.decode()
+        assert ("Take my seat back" in page) is offered, user
+        assert "Resign" in page
