@@ -136,7 +136,7 @@ class RatedGame(models.Model):
         verbose_name=_("ladder"),
     )
     ended_at = models.DateTimeField(verbose_name=_("ended"))
-    rated_at = models.DateTimeField(auto_now_add=True, verbose_name=_("rated"))
+    rated_at = models.DateTimeField(auto_now_add=True, verbose_name=_("taken into account"))
 
     class Meta:
         verbose_name = _("rated game")
