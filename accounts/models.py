@@ -54,14 +54,20 @@ class User(AbstractUser):
     )
     # When beat's digest sweep (reminders.digest) next sends this player's digest; set when they
     # choose the digest (accounts.forms), moved on a day by each digest.
-    next_digest_at = models.DateTimeField(null=True, blank=True, editable=False)
+    next_digest_at = models.DateTimeField(
+        null=True, blank=True, editable=False, verbose_name=_("next digest")
+    )
     # Vacation (games.vacation): the days banked as of `vacation_counted_at` (they grow a day a
     # week, games.clocks.accrued_vacation; new accounts have 7), and the end of the one running.
     vacation_left = models.DurationField(_("vacation left"), default=timedelta(days=7))
-    vacation_counted_at = models.DateTimeField(null=True, blank=True, editable=False)
+    vacation_counted_at = models.DateTimeField(
+        null=True, blank=True, editable=False, verbose_name=_("vacation counted")
+    )
     vacation_until = models.DateTimeField(_("on vacation until"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("user")
+        verbose_name_plural = _("users")
         constraints = [
             models.CheckConstraint(
                 name="user_quiet_hours_both_or_neither",

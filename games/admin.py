@@ -76,7 +76,7 @@ class PlayersFilter(admin.SimpleListFilter):
     """By number of players, from a fixed list: the default filter reads the distinct values of
     every game to offer them."""
 
-    title = _("players")
+    title = _("number of players")
     parameter_name = "players"
 
     def lookups(self, request, model_admin):

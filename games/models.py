@@ -55,37 +55,63 @@ class Game(models.Model):
         PUBLIC = "public", _("Open to all; anyone signed in may watch")
         PRIVATE = "private", _("By invitation link only; no spectators")
 
-    ruleset = models.CharField(max_length=32, choices=RULESET_CHOICES, default="classic")
-    players = models.PositiveSmallIntegerField()
-    teams = models.BooleanField(default=False, help_text=_("2-vs-2, partners sit opposite"))
+    ruleset = models.CharField(
+        max_length=32, choices=RULESET_CHOICES, default="classic", verbose_name=_("ruleset")
+    )
+    players = models.PositiveSmallIntegerField(verbose_name=_("number of players"))
+    teams = models.BooleanField(
+        default=False, help_text=_("2-vs-2, partners sit opposite"), verbose_name=_("teams")
+    )
     visibility = models.CharField(
-        max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC
+        max_length=8,
+        choices=Visibility.choices,
+        default=Visibility.PUBLIC,
+        verbose_name=_("visibility"),
     )
-    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    invite_token = models.CharField(
+        max_length=32, unique=True, default=new_invite_token, verbose_name=_("invitation token")
+    )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="created_games",
+        verbose_name=_("opened by"),
     )
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.OPEN, verbose_name=_("status")
+    )
     # Secret until the game ends: never rendered, logged or exported while it runs.
-    seed = models.CharField(max_length=64, blank=True, editable=False)
-    seed_hash = models.CharField(max_length=64, blank=True, editable=False)
-    ply = models.PositiveIntegerField(default=0, help_text=_("moves in the ledger"))
+    seed = models.CharField(max_length=64, blank=True, editable=False, verbose_name=_("seed"))
+    seed_hash = models.CharField(
+        max_length=64, blank=True, editable=False, verbose_name=_("seed hash")
+    )
+    ply = models.PositiveIntegerField(
+        default=0, help_text=_("moves in the ledger"), verbose_name=_("ply")
+    )
     # Cached head position (rules' full JSON, hidden tiles included): server-side only.
-    state = models.JSONField(null=True, blank=True, editable=False)
-    to_act_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    outcome = models.JSONField(null=True, blank=True, editable=False)
-    abort_reason = models.CharField(max_length=200, blank=True)
+    state = models.JSONField(null=True, blank=True, editable=False, verbose_name=_("position"))
+    to_act_seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("seat to act")
+    )
+    outcome = models.JSONField(null=True, blank=True, editable=False, verbose_name=_("outcome"))
+    abort_reason = models.CharField(
+        max_length=200, blank=True, verbose_name=_("reason for aborting")
+    )
     spectators_read_chat = models.BooleanField(
         _("spectators may read the players' messages"), default=True
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    last_move_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished"))
+    last_move_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last move"))
     # Whether the result counts for the ratings; None means the default for the kind of table
     # (see ratings.services.is_rated: public tables of people are rated, the rest are not).
     rated = models.BooleanField(
-        null=True, blank=True, default=None, help_text=_("counts for the ratings")
+        null=True,
+        blank=True,
+        default=None,
+        help_text=_("counts for the ratings"),
+        verbose_name=_("rated"),
     )
     # The time control (games.clocks.TimeControl), chosen when the table is opened.
     clock_kind = models.CharField(
@@ -103,17 +129,22 @@ class Game(models.Model):
     )
     # The clock of the seat to act (games.turns): when its turn began, and when its time runs
     # out (None: no clock runs, for a bot, an unlimited table or a game that is not running).
-    turn_started_at = models.DateTimeField(null=True, blank=True)
-    deadline = models.DateTimeField(null=True, blank=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("turn began"))
+    deadline = models.DateTimeField(null=True, blank=True, verbose_name=_("deadline"))
     # When the seat to act is next warned that its clock runs low (under 24 h, then under 2 h):
     # games.sweep.sweep_warnings; None when no warning is left for this turn.
-    warn_at = models.DateTimeField(null=True, blank=True)
+    warn_at = models.DateTimeField(null=True, blank=True, verbose_name=_("next clock warning"))
     # The clock is paused (by staff, games.clock_staff, or for the vacation of the player to
     # act, games.vacation): the clock time the seat to act had left then.
-    paused_at = models.DateTimeField(null=True, blank=True)
-    paused_left = models.DurationField(null=True, blank=True)
+    paused_at = models.DateTimeField(null=True, blank=True, verbose_name=_("paused"))
+    paused_left = models.DurationField(
+        null=True, blank=True, verbose_name=_("time left when paused")
+    )
     paused_for = models.CharField(
-        max_length=8, blank=True, choices=[("staff", _("staff")), ("vacation", _("vacation"))]
+        max_length=8,
+        blank=True,
+        choices=[("staff", _("staff")), ("vacation", _("vacation"))],
+        verbose_name=_("paused for"),
     )
     vacation_allowed = models.BooleanField(
         _("players may take vacations"),
@@ -122,6 +153,8 @@ class Game(models.Model):
     )
 
     class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
         ordering = ["-created_at"]
         permissions = [
             # Being staff is not enough to look into private games: this is granted on purpose.
@@ -205,8 +238,12 @@ class Seat(models.Model):
         NORMAL = "normal", _("Normal bot")
         STRONG = "strong", _("Strong bot")
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    index = models.PositiveSmallIntegerField(help_text=_("the rules engine's seat number"))
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="seats", verbose_name=_("game")
+    )
+    index = models.PositiveSmallIntegerField(
+        help_text=_("the rules engine's seat number"), verbose_name=_("seat number")
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
@@ -214,20 +251,29 @@ class Seat(models.Model):
         blank=True,
         related_name="seats",
         db_index=False,  # seat_by_player below
+        verbose_name=_("player"),
     )
-    bot = models.CharField(max_length=16, choices=Bot.choices, blank=True)
-    joined_at = models.DateTimeField(null=True, blank=True)
+    bot = models.CharField(max_length=16, choices=Bot.choices, blank=True, verbose_name=_("bot"))
+    joined_at = models.DateTimeField(null=True, blank=True, verbose_name=_("joined"))
     # A bot playing for the seat's player after a timeout or a resignation (games.forfeits);
     # the player keeps the seat and may take it back (unless they resigned).
-    stand_in = models.CharField(max_length=16, choices=Bot.choices, blank=True)
+    stand_in = models.CharField(
+        max_length=16, choices=Bot.choices, blank=True, verbose_name=_("stand-in bot")
+    )
     # Clock time left at the start of the seat's next turn (a time bank); None: no bank.
-    bank = models.DurationField(null=True, blank=True)
+    bank = models.DurationField(null=True, blank=True, verbose_name=_("time bank"))
     # Where the game stands in this seat's player's "my games" (games.listing), kept by the
     # move service with every change of the game.
-    list_section = models.PositiveSmallIntegerField(default=2, editable=False)
-    list_key = models.BigIntegerField(default=0, editable=False)
+    list_section = models.PositiveSmallIntegerField(
+        default=2, editable=False, verbose_name=_("section of my games")
+    )
+    list_key = models.BigIntegerField(
+        default=0, editable=False, verbose_name=_("place in my games")
+    )
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         # game_id, not game: ordering by the relation would order by Game's own ordering
         # (created_at), a join with games and a sort on every seat query (bench/history.py).
         ordering = ["game_id", "index"]
@@ -305,10 +351,14 @@ class Move(models.Model):
     # PROTECT: deleting a game must not quietly take its ledger along. A game with moves cannot
     # be deleted at all (Game.delete() raises ProtectedError; in SQL the foreign key and the
     # DELETE trigger refuse); staff abort it instead (games.services.abort_game).
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="moves")
-    ply = models.PositiveIntegerField(help_text=_("1 for the first move"))
-    text = models.CharField(max_length=64, help_text=_("the move in notation"))
-    seat = models.PositiveSmallIntegerField()
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="moves", verbose_name=_("game")
+    )
+    ply = models.PositiveIntegerField(help_text=_("1 for the first move"), verbose_name=_("ply"))
+    text = models.CharField(
+        max_length=64, help_text=_("the move in notation"), verbose_name=_("move")
+    )
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -316,13 +366,16 @@ class Move(models.Model):
         blank=True,
         related_name="+",
         help_text=_("empty for a bot"),
+        verbose_name=_("player"),
     )
-    events = models.JSONField(default=list)
-    created_at = models.DateTimeField(auto_now_add=True)
+    events = models.JSONField(default=list, verbose_name=_("events"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("made"))
 
     objects = MoveQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
         ordering = ["game_id", "ply"]  # the column, not the relation: no join (see Seat)
         constraints = [
             # The last guard against a doubled move: two writers cannot both take a ply.
@@ -355,10 +408,12 @@ class SeatAction(models.Model):
         CLAIM = "claim", _("claimed the victory")
         RECLAIM = "reclaim", _("took their seat back from the bot")
 
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="seat_actions")
-    ply = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=12, choices=Kind.choices)
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="seat_actions", verbose_name=_("game")
+    )
+    ply = models.PositiveIntegerField(verbose_name=_("ply"))
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
+    kind = models.CharField(max_length=12, choices=Kind.choices, verbose_name=_("kind"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -366,12 +421,15 @@ class SeatAction(models.Model):
         blank=True,
         related_name="+",
         help_text=_("who asked; empty for the clock"),
+        verbose_name=_("player"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("when"))
 
     objects = MoveQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("seat action")
+        verbose_name_plural = _("seat actions")
         ordering = ["game", "ply", "pk"]
         constraints = [
             # One timeout per seat and turn, whatever the sweeps do.
@@ -402,23 +460,31 @@ class ChatMessage(models.Model):
 
     MAX_LENGTH = 500
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_messages")
-    author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages"
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="chat_messages", verbose_name=_("game")
     )
-    text = models.TextField(max_length=MAX_LENGTH)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="chat_messages",
+        verbose_name=_("author"),
+    )
+    text = models.TextField(max_length=MAX_LENGTH, verbose_name=_("text"))
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True, verbose_name=_("written"))
     # Staff remove a message by marking it (the admin keeps it, for the record); nobody sees it.
-    removed_at = models.DateTimeField(null=True, blank=True)
+    removed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("removed"))
     removed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
+        verbose_name=_("removed by"),
     )
 
     class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
         ordering = ["game_id", "created_at", "pk"]  # the column: no join (see Seat)
         indexes = [models.Index(fields=["game", "created_at"], name="chat_by_game")]
 
@@ -430,12 +496,22 @@ class ChatMute(models.Model):
     """`user` no longer sees `muted`'s messages, in any game."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_mutes"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="chat_mutes",
+        verbose_name=_("player"),
     )
-    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    muted = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("muted player"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("muted since"))
 
     class Meta:
+        verbose_name = _("chat mute")
+        verbose_name_plural = _("chat mutes")
         constraints = [
             models.UniqueConstraint(fields=["user", "muted"], name="chat_mute_once"),
             models.CheckConstraint(name="chat_mute_not_self", condition=~Q(user=F("muted"))),
@@ -449,22 +525,39 @@ class RematchOffer(models.Model):
     """After a game, one player offers the same table again; it starts when every player of the
     game has accepted (`accepted_by`), as `new_game`. A refusal ends the offer."""
 
-    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
-    offered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, related_name="rematch", verbose_name=_("game")
     )
-    accepted_by = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="+")
+    offered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("offered by"),
+    )
+    accepted_by = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="+", verbose_name=_("accepted by")
+    )
     declined_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
+        verbose_name=_("declined by"),
     )
     new_game = models.OneToOneField(
-        Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch_of"
+        Game,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rematch_of",
+        verbose_name=_("new game"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("offered"))
+
+    class Meta:
+        verbose_name = _("rematch offer")
+        verbose_name_plural = _("rematch offers")
 
     def __str__(self) -> str:
         return f"rematch of {self.game_id}"

@@ -27,9 +27,13 @@ class Ladder(models.Model):
         FOUR = "4p", _("Four players, each for themselves")
         TEAMS = "2v2", _("Two against two")
 
-    slug = models.CharField(max_length=8, primary_key=True, choices=Kind.choices)
+    slug = models.CharField(
+        max_length=8, primary_key=True, choices=Kind.choices, verbose_name=_("ladder")
+    )
 
     class Meta:
+        verbose_name = _("ladder")
+        verbose_name_plural = _("ladders")
         ordering = ["slug"]
 
     def __str__(self) -> str:
@@ -41,18 +45,27 @@ class Ladder(models.Model):
 
 
 class Rating(models.Model):
-    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="ratings")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    ladder = models.ForeignKey(
+        Ladder, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("ladder")
     )
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    shown = models.IntegerField(help_text=_("mu - 3 sigma, scaled"), db_index=True)
-    games = models.PositiveIntegerField(default=0)
-    wins = models.PositiveIntegerField(default=0)
-    last_played_at = models.DateTimeField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="ratings",
+        verbose_name=_("player"),
+    )
+    mu = models.FloatField(verbose_name=_("mu"))
+    sigma = models.FloatField(verbose_name=_("sigma"))
+    shown = models.IntegerField(
+        help_text=_("mu - 3 sigma, scaled"), db_index=True, verbose_name=_("rating")
+    )
+    games = models.PositiveIntegerField(default=0, verbose_name=_("games"))
+    wins = models.PositiveIntegerField(default=0, verbose_name=_("wins"))
+    last_played_at = models.DateTimeField(verbose_name=_("last played"))
 
     class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         ordering = ["ladder", "-shown"]
         constraints = [
             models.UniqueConstraint(fields=["ladder", "user"], name="rating_one_per_ladder")
@@ -74,20 +87,29 @@ class Standing(models.Model):
     """Where each seat of a finished game ended: for the archive's won/lost filter, head-to-head
     records and the ratings. Written once per game, when it is rated (or found unrated)."""
 
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="standings")
-    seat = models.PositiveSmallIntegerField()
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, related_name="standings", verbose_name=_("game")
+    )
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="standings",
+        verbose_name=_("player"),
     )
-    place = models.PositiveSmallIntegerField(help_text=_("1 for the first place; ties share"))
-    won = models.BooleanField(help_text=_("first place, unless every seat shares it"))
-    coins = models.PositiveSmallIntegerField(default=0)
+    place = models.PositiveSmallIntegerField(
+        help_text=_("1 for the first place; ties share"), verbose_name=_("place")
+    )
+    won = models.BooleanField(
+        help_text=_("first place, unless every seat shares it"), verbose_name=_("won")
+    )
+    coins = models.PositiveSmallIntegerField(default=0, verbose_name=_("coins at the end"))
 
     class Meta:
+        verbose_name = _("standing")
+        verbose_name_plural = _("standings")
         ordering = ["game", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="standing_one_per_seat")
@@ -103,15 +125,22 @@ class RatedGame(models.Model):
     idempotent. `ladder` is empty for a game that was looked at and is not rated."""
 
     game = models.OneToOneField(
-        "games.Game", on_delete=models.CASCADE, related_name="rating_record"
+        "games.Game", on_delete=models.CASCADE, related_name="rating_record", verbose_name=_("game")
     )
     ladder = models.ForeignKey(
-        Ladder, on_delete=models.CASCADE, null=True, blank=True, related_name="games"
+        Ladder,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="games",
+        verbose_name=_("ladder"),
     )
-    ended_at = models.DateTimeField()
-    rated_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(verbose_name=_("ended"))
+    rated_at = models.DateTimeField(auto_now_add=True, verbose_name=_("taken into account"))
 
     class Meta:
+        verbose_name = _("rated game")
+        verbose_name_plural = _("rated games")
         ordering = ["ended_at", "game"]
 
     def __str__(self) -> str:
@@ -121,20 +150,29 @@ class RatedGame(models.Model):
 class RatingChange(models.Model):
     """One player's rating before and after one rated game: the rating history."""
 
-    rated_game = models.ForeignKey(RatedGame, on_delete=models.CASCADE, related_name="changes")
-    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="changes")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    rated_game = models.ForeignKey(
+        RatedGame, on_delete=models.CASCADE, related_name="changes", verbose_name=_("rated game")
     )
-    place = models.PositiveSmallIntegerField()
-    mu_before = models.FloatField()
-    sigma_before = models.FloatField()
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    shown = models.IntegerField()
-    ended_at = models.DateTimeField()
+    ladder = models.ForeignKey(
+        Ladder, on_delete=models.CASCADE, related_name="changes", verbose_name=_("ladder")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        verbose_name=_("player"),
+    )
+    place = models.PositiveSmallIntegerField(verbose_name=_("place"))
+    mu_before = models.FloatField(verbose_name=_("mu before"))
+    sigma_before = models.FloatField(verbose_name=_("sigma before"))
+    mu = models.FloatField(verbose_name=_("mu"))
+    sigma = models.FloatField(verbose_name=_("sigma"))
+    shown = models.IntegerField(verbose_name=_("rating"))
+    ended_at = models.DateTimeField(verbose_name=_("ended"))
 
     class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
         ordering = ["ended_at", "rated_game"]
         indexes = [models.Index(fields=["user", "ladder", "ended_at"], name="change_history")]
 

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class RemindersConfig(AppConfig):
     name = "reminders"
-    verbose_name = "Reminders"
+    verbose_name = _("Reminders")
 
     def ready(self) -> None:
         from games.signals import clock_low, turn_began

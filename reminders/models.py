@@ -31,26 +31,45 @@ class Reminder(models.Model):
 
     OPEN = (Decision.PENDING, Decision.HELD)
 
-    kind = models.CharField(max_length=10, choices=Kind.choices)
+    kind = models.CharField(max_length=10, choices=Kind.choices, verbose_name=_("kind"))
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reminders"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="reminders",
+        verbose_name=_("player"),
     )
     # None for a digest, which is about every game waiting for the player.
     game = models.ForeignKey(
-        "games.Game", on_delete=models.CASCADE, related_name="+", null=True, blank=True
+        "games.Game",
+        on_delete=models.CASCADE,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("game"),
     )
-    ply = models.PositiveIntegerField(default=0, help_text=_("the game's ply when the turn began"))
-    decision = models.CharField(max_length=10, choices=Decision.choices, default=Decision.PENDING)
-    created_at = models.DateTimeField(auto_now_add=True)
-    due_at = models.DateTimeField()
-    held_until = models.DateTimeField(null=True, blank=True)
-    decided_at = models.DateTimeField(null=True, blank=True)
-    games_in_email = models.PositiveSmallIntegerField(default=0)
+    ply = models.PositiveIntegerField(
+        default=0, help_text=_("the game's ply when the turn began"), verbose_name=_("ply")
+    )
+    decision = models.CharField(
+        max_length=10,
+        choices=Decision.choices,
+        default=Decision.PENDING,
+        verbose_name=_("decision"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    due_at = models.DateTimeField(verbose_name=_("due"))
+    held_until = models.DateTimeField(null=True, blank=True, verbose_name=_("held until"))
+    decided_at = models.DateTimeField(null=True, blank=True, verbose_name=_("decided"))
+    games_in_email = models.PositiveSmallIntegerField(
+        default=0, verbose_name=_("games in the e-mail")
+    )
     # Bumped by each sweep that takes the row (reminders.sending): the conditional update on
     # the value read is the claim.
-    claims = models.PositiveIntegerField(default=0, editable=False)
+    claims = models.PositiveIntegerField(default=0, editable=False, verbose_name=_("claims"))
 
     class Meta:
+        verbose_name = _("reminder")
+        verbose_name_plural = _("reminders")
         ordering = ["-created_at"]
         constraints = [
             # One reminder of a kind per turn, however often a turn is begun again (a seat
