@@ -1,7 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 
 from . import views
+
+# The admin speaks of the site, not of Django, in the staff member's language.
+admin.site.site_header = _("Jackal Online administration")
+admin.site.site_title = _("Jackal Online admin")
+admin.site.index_title = _("Running the site")
 
 urlpatterns = [
     path("", views.home, name="home"),

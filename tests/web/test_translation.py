@@ -234,3 +234,15 @@ def test_a_game_stopped_by_staff_says_so_in_the_readers_language(client, games):
     User.objects.filter(username="alice").update(language="en")
     page = client.get(reverse("game_board", args=[game.pk])).content.decode()
     assert "This game was stopped: the site&#x27;s staff stopped it." in page
+
+
+@pytest.mark.django_db
+def test_the_admin_names_the_site_in_the_staff_members_language(client):
+    staff = make_user("dora", staff=True)
+    client.force_login(staff)
+    page = client.get("/admin/").content.decode()
+    assert "Jackal Online administration" in page and "Django administration" not in page
+    staff.language = "ru"
+    staff.save(update_fields=["language"])
+    page = client.get("/admin/").content.decode()
+    assert "Администрирование Jackal Online" in page and "Django" not in page
