@@ -110,7 +110,7 @@ def redis_url() -> str:
     return url
 
 
-# The two autouse fixtures below also run for tests/rules, which must pass where neither Django
+# The autouse fixtures below also run for tests/rules, which must pass where neither Django
 # nor Celery is installed: there they have nothing to do.
 
 
@@ -121,6 +121,19 @@ def _fresh_cache():
     except ImportError:
         return
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _site_language_after_each_test():
+    """A request in Russian leaves its language active in the thread (LocaleMiddleware does not
+    put it back): the next test in the same worker would read Russian where it expects English."""
+    yield
+    try:
+        from django.conf import settings
+        from django.utils import translation
+    except ImportError:
+        return
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True, scope="session")
