@@ -42,8 +42,9 @@ def main() -> None:
     from django.db import connection, connections
     from django.test.utils import setup_test_environment
 
+    from games.families.jackal import engine_state
     from games.models import Game
-    from games.services import head_state, submit_move
+    from games.services import submit_move
     from jackal_site.celery import app
     from jackal_site.embedded import start_background_jobs
     from rules.bots.random_bot import choose_move
@@ -65,15 +66,15 @@ def main() -> None:
             if game.status != Game.Status.RUNNING:
                 game = start_game(make_user(f"alice{len(answers)}"), bots=1)
                 continue
-            if game.to_act_seat != 0:  # the bot is still at it (a choice of its move)
+            if game.seat_to_act() != 0:  # the bot is still at it (a choice of its move)
                 time.sleep(0.001)
                 continue
-            move = choose_move(player_view(head_state(game), 0), rng)
+            move = choose_move(player_view(engine_state(game), 0), rng)
             submit_move(game.pk, seat_index=0, text=move, expected_ply=game.ply)
             committed = time.perf_counter()
             ply = game.ply + 1
             game.refresh_from_db()
-            if game.status != Game.Status.RUNNING or game.to_act_seat == 0:
+            if game.status != Game.Status.RUNNING or game.seat_to_act() == 0:
                 continue  # the person goes on (a choice of their move): no bot to wait for
             # The bot's move commits with its ledger row and the game's ply in one
             # transaction: poll the ply.

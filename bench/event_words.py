@@ -3,8 +3,9 @@
     DEBUG=true python3 bench/event_words.py             # 6 random games of each ruleset
     DEBUG=true python3 bench/event_words.py --games 20
 
-The board page says its last 40 moves on every request (games.event_words.event_lines), so the
-figure to watch is microseconds per move; a 40-move log costs 40 times that.
+The board page says its last 40 moves on every request
+(games.families.jackal.event_words.event_lines), so the figure to watch is microseconds per move;
+a 40-move log costs 40 times that.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ django.setup()
 
 from django.utils import translation  # noqa: E402
 
-from games.event_words import event_lines  # noqa: E402
+from games.families.jackal.event_words import event_lines  # noqa: E402
 from rules.jackal import AGREEMENT_KINDS, new_game  # noqa: E402
 
 

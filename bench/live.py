@@ -174,10 +174,10 @@ def count_wrong_views(names: list[str], boards: list[str]) -> int:
 async def _to_act(game_id: int) -> int:
     from asgiref.sync import sync_to_async
 
-    from games.models import Game
+    from games.models import Seat
 
     return await sync_to_async(
-        lambda: Game.objects.values_list("to_act_seat", flat=True).get(pk=game_id)
+        lambda: Seat.objects.values_list("index", flat=True).get(game_id=game_id, must_act=True)
     )()
 
 

@@ -91,9 +91,9 @@ class Table:
         return cls(game.pk, sessions)
 
     def to_act(self) -> int:
-        from games.models import Game
+        from games.models import Seat
 
-        return Game.objects.values_list("to_act_seat", flat=True).get(pk=self.game_id)
+        return Seat.objects.values_list("index", flat=True).get(game_id=self.game_id, must_act=True)
 
     def ply(self) -> int:
         from games.models import Game

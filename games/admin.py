@@ -7,12 +7,15 @@ would say what lies face down on F7 (issue 17).
 """
 
 from django.contrib import admin, messages
+from django.db.models import Q
 from django.utils.html import format_html_join
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from rules.core import ruleset_names
+
 from . import access, clock_staff, paging, services, turns
-from .event_words import event_lines
+from .families import family_of, secret_families
 from .models import Game, Move, Seat
 
 # Fields that hold the deal or are computed from the hidden position. `seed_hash` is public.
@@ -67,8 +70,14 @@ def ledger_page(game: Game, number: int) -> paging.Page:
         .values("ply", "seat", "text", "events", "created_at", "user__username")
     )
     page = paging.page_of(moves, number, per_page=LEDGER_PER_PAGE)
+    family = family_of(game.ruleset)
+    # A secret still kept in the ledger (a card chosen face down, not yet revealed) is not the
+    # staff's to read while the game runs either: they see what the other players see.
+    secret = family.secret_plies(game, services.head_state(game)) if game.is_running else set()
     for move in page.rows:  # the events as data, said in the staff member's language
-        move["events"] = event_lines(move["events"], ruleset=game.ruleset)
+        if move["ply"] in secret:
+            move["text"] = family.public_move(move["text"])
+        move["events"] = family.event_lines(move["events"], ruleset=game.ruleset, seat_names={})
     return page
 
 
@@ -118,7 +127,6 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
         "seed_hash",
         "shown_seed",
         "ply",
-        "to_act_seat",
         "outcome",
         "created_at",
         "started_at",
@@ -254,10 +262,40 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
 
 @admin.register(Move)
 class MoveAdmin(NoSecretLookups, admin.ModelAdmin):
-    list_display = ("game", "ply", "seat", "user", "text", "created_at")
+    list_display = ("game", "ply", "seat", "user", "shown_text", "created_at")
     list_filter = ("created_at",)
     search_fields = ("game__id", "text", "user__username")
-    readonly_fields = ("game", "ply", "seat", "user", "text", "events", "created_at")
+    readonly_fields = ("game", "ply", "seat", "user", "shown_text", "events", "created_at")
+    fields = readonly_fields
+
+    def lookup_allowed(self, lookup, value, request):
+        # A filter on the text would find a card still chosen face down ("play AG"): the search
+        # box (below) is the way to look for moves.
+        if lookup.split("__")[0] == "text":
+            return False
+        return super().lookup_allowed(lookup, value, request)
+
+    @admin.display(description=_("move"))
+    def shown_text(self, move: Move) -> str:
+        """The move as others read it while its game runs (a card chosen face down is "play",
+        revealed or not: staff need not tell the two apart), as played once the game is over."""
+        if move.game.is_running:
+            return family_of(move.game.ruleset).public_move(move.text)
+        return move.text
+
+    def get_search_results(self, request, queryset, search_term):
+        # Searching the text must not find the secret a move of a running game keeps.
+        found, duplicates = super().get_search_results(request, queryset, search_term)
+        if search_term:
+            for family in secret_families():
+                for prefix in family.secret_move_prefixes:
+                    found = found.exclude(
+                        Q(game__status=Game.Status.RUNNING)
+                        & Q(game__ruleset__in=ruleset_names(family.name))
+                        & Q(text__startswith=prefix)
+                    )
+        return found, duplicates
+
     list_select_related = ("game", "user")
     paginator = paging.CappedCountPaginator
     show_full_result_count = False

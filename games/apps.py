@@ -9,3 +9,7 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # The chat's admin lives in a module of its own (games.admin is the games' and seats').
         from . import admin_chat  # noqa: F401
+        from .signals import bot_turn_due
+        from .tasks import queue_bot_turn
+
+        bot_turn_due.connect(queue_bot_turn, dispatch_uid="games.tasks.queue_bot_turn")

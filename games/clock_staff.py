@@ -22,7 +22,7 @@ def _locked_running(game_id: int):
     game, seats = services.game_with_seats(game_id, lock=True)
     if not game.is_running:
         raise ClockStaffError(_("Game %(id)d is not running.") % {"id": game.pk})
-    seat = next((s for s in seats if s.index == game.to_act_seat), None)
+    seat = turns.clock_seat(game, seats)
     return game, seats, seat
 
 

@@ -13,6 +13,8 @@ turns of one thread. What reads the database runs in a thread (`database_sync_to
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import uuid
 from urllib.parse import parse_qs
 
@@ -24,6 +26,8 @@ from django.utils import translation
 
 from . import access, chat, live_boards, notify, presence
 from .models import ChatMessage, Game
+
+logger = logging.getLogger(__name__)
 
 # Close codes of a refused handshake (4000-4999 are the application's).
 NOT_SIGNED_IN = 4401
@@ -52,12 +56,13 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         await database_sync_to_async(presence.opened)(user.pk, self.game_id)
         self.present = True  # no turn e-mail while this page is open
+        self.heartbeat = asyncio.ensure_future(self._keep_present(user.pk))
         # The page was the waiting table's: it is sent seats, then where to go once started.
         groups = [notify.group_name(self.game_id)]
         if self.table_page:
             groups.append(notify.table_group(self.game_id))
         else:
-            groups.append(live_boards.view_group(self.game_id, live_boards.view_name(self.seat)))
+            groups.append(notify.view_group(self.game_id, notify.view_name(self.seat)))
         for group in groups:
             await self.channel_layer.group_add(group, self.channel_name)
             self.groups_joined.append(group)
@@ -87,6 +92,15 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.seat = seat.index if seat is not None else None
         return None
 
+    async def _keep_present(self, user_id: int) -> None:
+        """Renew this page's presence while it is open (games.presence: counts expire)."""
+        while True:
+            await asyncio.sleep(presence.BEAT)
+            try:
+                await database_sync_to_async(presence.renew)(user_id, self.game_id)
+            except Exception:  # the cache away for a moment: the next beat tries again
+                logger.warning("could not renew the presence on game %s", self.game_id)
+
     def _status_and_ply(self) -> tuple[str, int]:
         return Game.objects.values_list("status", "ply").get(pk=self.game_id)
 
@@ -94,6 +108,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
         if getattr(self, "present", False):
+            self.heartbeat.cancel()
             await database_sync_to_async(presence.closed)(self.scope["user"].pk, self.game_id)
 
     async def receive(self, text_data=None, bytes_data=None) -> None:

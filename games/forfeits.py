@@ -1,20 +1,22 @@
 """Seats that leave play or come back: timeouts, resignations, claims of victory, reclaims.
 
-Each is a `SeatAction` row, the ledger's second half, written here and only here, under the same
-row lock as a move (`services.game_with_seats(lock=True)`) and at the ply the caller saw
-(`expected_ply`): a move and a timeout of the same turn are serialised by the lock, and the one
-that comes second finds the ply, the seat or the game changed and does nothing. None of them is a
-move of play, so none is typed in the move box (the notation refuses "resign"): they are buttons,
-and the clock's sweep (`games.sweep`).
+Each is a `SeatAction` row, the ledger's second half, under the same row lock as a move
+(`services.game_with_seats(lock=True)`): written here one at a time at the ply the caller saw
+(`expected_ply`), and by the clock's sweep a batch at a time (`games.sweep`, through `apply`, the
+one place that says what each action does). A move and a timeout of the same turn are
+serialised by the lock, and the one that comes second finds the ply, the seat or the game
+changed and does nothing. None of them is a move of play, so none is typed in the move box (the
+notation refuses "resign"): they are buttons, and the clock's sweep.
 
-- A **timeout** does what the table chose: a bot stands in for the seat, or the game ends. The
-  player may take the seat back at any moment: the bot plays a turn within seconds, so waiting
-  for "their turn" would mean never (the next turn is the bot's again).
+- A **timeout** does what the table chose: a bot stands in for the seat, the game ends, or the
+  seat's crews are skipped to the end (`_skip`). The player may take the seat back from a bot
+  at any moment: the bot plays a turn within seconds, so waiting for "their turn" would mean
+  never (the next turn is the bot's again). A skipped seat does not come back.
 - A **resignation** ends a two-seat game; at a bigger table a bot plays on for the seat.
 - A **claim of victory** ends the game when every other seat has forfeited (timed out or
   resigned) and a bot plays for it.
 
-A game that ends here ends as it stands on the board (`State.end_by_forfeit`), with the seats
+A game that ends here ends as it stands on the board (the rules' `end_now`), with the seats
 that forfeited placed last (`outcome["forfeited"]`, which the ratings read too).
 """
 
@@ -26,11 +28,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules.jackal import State
+from rules.core import IllegalMove
 
 from . import listing, notify, services, turns
-from .models import Game, Seat, SeatAction
-from .standings import ENDING, forfeited_seats, outcome_with_forfeits
+from .models import Game, Move, Seat, SeatAction, TimeoutPolicy
+from .standings import ENDING, forfeited_from, forfeited_seats, outcome_with_forfeits
 
 logger = logging.getLogger(__name__)
 
@@ -40,17 +42,6 @@ STAND_IN_LEVEL = Seat.Bot.EASY  # quick, and no pushover
 
 class ForfeitError(services.GameError):
     code = "forfeit"
-
-
-def time_out(game_id: int, *, expected_ply: int) -> SeatAction:
-    """The seat to act at `expected_ply` has run out of time (the sweep has claimed it)."""
-
-    def check(game: Game, seats: list[Seat], seat: Seat) -> str:
-        if seat.plays_by_bot:
-            raise ForfeitError("a bot has no clock")
-        return Kind.TIMEOUT_END if game.policy_on_timeout == "end" else Kind.TIMEOUT_BOT
-
-    return _act(game_id, None, expected_ply, check)
 
 
 def resign(game_id: int, user, *, expected_ply: int) -> SeatAction:
@@ -110,57 +101,111 @@ def _act(game_id: int, user, expected_ply: int, check) -> SeatAction:
         if game.ply != expected_ply:
             raise services.BoardChanged(str(services.BOARD_CHANGED))
         if user is None:  # the clock: the seat to act
-            seat = next(s for s in seats if s.index == game.to_act_seat)
+            seat = turns.clock_seat(game, seats)
         else:
             seat = next((s for s in seats if s.user_id == user.pk), None)
             if seat is None:
                 raise services.NotSeated(_("Only the players of this game may do that."))
         kind = check(game, seats, seat)
-        action = SeatAction.objects.create(
-            game=game, ply=game.ply, seat=seat.index, kind=kind, user=user
-        )
-        now = timezone.now()
-        _apply(game, seats, seat, action, now)
+        action = SeatAction(game=game, ply=game.ply, seat=seat.index, kind=kind, user=user)
+        actions = [*game.seat_actions.all(), action]
+        moves = apply(game, seats, seat, action, actions, timezone.now())
+        Move.objects.bulk_create(moves)
+        action.save()
+        Seat.objects.bulk_update(seats, SEAT_FIELDS)  # the turn may have passed to another
+        game.save(update_fields=GAME_FIELDS)
+        listing.relist(game)  # its place in the players' my games follows the clock
         logger.info("game %s ply %s: seat %s %s", game.pk, game.ply, seat.index, kind)
     ply, bot_to_act = game.ply, services._bot_to_act(game, seats)
     transaction.on_commit(lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act))
     return action
 
 
-def _apply(game: Game, seats: list[Seat], seat: Seat, action: SeatAction, now) -> None:
-    to_act = seat.index == game.to_act_seat
+# What `apply` may change: the caller writes these (a game's seats, or a sweep's batch).
+SEAT_FIELDS = ["stand_in", "bank", "must_act"]
+GAME_FIELDS = [*services.HEAD_FIELDS, "last_move_at", *turns.CLOCK_FIELDS]
+
+TIMEOUT_KINDS = {
+    TimeoutPolicy.END: Kind.TIMEOUT_END,
+    TimeoutPolicy.BOT: Kind.TIMEOUT_BOT,
+    TimeoutPolicy.SKIP: Kind.TIMEOUT_SKIP,
+}
+
+
+def timeout_kind(game: Game) -> str:
+    """The seat action a timeout of `game`'s seat to act is, as its table chose."""
+    return TIMEOUT_KINDS[game.policy_on_timeout]
+
+
+def apply(
+    game: Game, seats: list[Seat], seat: Seat, action: SeatAction, actions: list, now
+) -> list[Move]:
+    """What `action` (the last of the game's seat `actions`) does to `game` and `seat`, in
+    memory only: the caller saves `GAME_FIELDS` and `SEAT_FIELDS`, the moves returned (the
+    clock's, before a skip: `_skip`), then `action`. No query, so that the clock's sweep
+    applies a whole batch of timeouts and writes them in bulk (games.sweep)."""
+    if action.kind == Kind.TIMEOUT_SKIP:
+        return _skip(game, seats, seat, action, actions, now)
+    to_act = seat.must_act
     ends = action.kind in (Kind.TIMEOUT_END, Kind.CLAIM) or (
-        action.kind == Kind.RESIGN and _players_left(game, seats, seat) <= 1
+        action.kind == Kind.RESIGN and _players_left(seats, seat, actions) <= 1
     )
     if ends:
-        _end(game, seats, now)
-        return
+        _end(game, seats, actions, now)
+        return []
     if action.kind == Kind.RECLAIM:
         seat.stand_in = ""
     else:  # a timeout or a resignation at a bigger table: a bot plays on for the seat
         seat.stand_in = STAND_IN_LEVEL
-    seat.save(update_fields=["stand_in"])
     if to_act:
         if action.kind != Kind.RECLAIM:
-            turns.charge_turn(game, seats, seat.index, now)
+            turns.charge_turn(game, seats, seat.index, now, save=False)
         turns.begin_turn(game, seats, now)
-        game.save(update_fields=turns.CLOCK_FIELDS)
-        listing.relist(game)  # its place in the players' my games follows the clock
+    return []
 
 
-def _players_left(game: Game, seats: list[Seat], leaving: Seat) -> int:
+def _skip(game: Game, seats: list[Seat], seat: Seat, action: SeatAction, actions, now):
+    """The table chose "crews are skipped": the engine passes the seat's turns from now on
+    (`State.skip_seat`), and the ledger's seat action at this ply replays it. A seat out of time
+    in the middle of an action finishes it first: the clock plays its first legal decision (or
+    ends the turn, when that is one), as moves of the ledger with no user, then skips it."""
+    state = services.head_state(game)
+    moves = []
+    while True:
+        try:
+            state.skip_seat(seat.index)
+            break
+        except IllegalMove as error:
+            if (getattr(error, "reason", None) or {}).get("reason") != "mid-action":
+                raise ForfeitError(str(error)) from None
+        legal = state.legal_moves(seat.index)
+        move = "end turn" if "end turn" in legal else legal[0]
+        events = state.apply(seat.index, move)
+        game.ply += 1
+        game.last_move_at = now
+        moves.append(
+            Move(game=game, ply=game.ply, text=move, seat=seat.index, user=None, events=events)
+        )
+    action.ply = game.ply  # after the clock's moves: where a replay skips the seat
+    services._store_head(game, state, seats)
+    if game.status == Game.Status.FINISHED:  # every seat left was skipped: a stalemate
+        game.outcome = outcome_with_forfeits(game.outcome, actions)
+        game.finished_at = now
+    turns.charge_turn(game, seats, seat.index, now, save=False)
+    turns.begin_turn(game, seats, now)
+    return moves
+
+
+def _players_left(seats: list[Seat], leaving: Seat, actions: list) -> int:
     """Seats still in play once `leaving` resigns."""
-    forfeited = forfeited_seats(game)
+    forfeited = forfeited_from(actions)
     return sum(1 for s in seats if s.index != leaving.index and s.index not in forfeited)
 
 
-def _end(game: Game, seats: list[Seat], now) -> None:
-    state = State.from_json(game.state)
-    actions = list(game.seat_actions.all())
-    state.end_by_forfeit(ENDING[actions[-1].kind])
-    services._store_head(game, state)
+def _end(game: Game, seats: list[Seat], actions: list, now) -> None:
+    state = services.head_state(game)
+    state.end_now(ENDING[actions[-1].kind])
+    services._store_head(game, state, seats)
     game.outcome = outcome_with_forfeits(game.outcome, actions)
     game.finished_at = now
     turns.begin_turn(game, seats, now)
-    game.save(update_fields=services.HEAD_FIELDS + turns.CLOCK_FIELDS)
-    listing.relist(game)  # its place in the players' my games follows the clock

@@ -33,11 +33,11 @@ def _ms(moment: datetime | None) -> int:
     return int(moment.timestamp() * 1000) if moment else 0
 
 
-def list_order(game, seat_index: int) -> tuple[int, int]:
-    """(section, key) of `game` in the list of the player at `seat_index`."""
+def list_order(game, must_act: bool) -> tuple[int, int]:
+    """(section, key) of `game` in the list of a player whose seat must act now, or not."""
     if game.status == "running":
         since = game.last_move_at or game.started_at
-        if game.to_act_seat == seat_index:
+        if must_act:
             if game.deadline is not None:
                 return Section.MY_TURN, _ms(game.deadline)  # least time left first
             return Section.MY_TURN, NO_DEADLINE + _ms(since)  # then the longest waiting
@@ -47,11 +47,23 @@ def list_order(game, seat_index: int) -> tuple[int, int]:
     return Section.OVER, -_ms(game.finished_at or game.created_at)
 
 
+def place_seats(game, seats) -> None:
+    """Set where `game` now stands on each of its `seats` in memory (a sweep writes a batch of
+    games' seats at once); `relist` is the same for one game, straight to the database."""
+    for seat in seats:
+        seat.list_section, seat.list_key = list_order(game, seat.must_act)
+
+
+LIST_FIELDS = ["list_section", "list_key"]
+
+
 def relist(game) -> None:
-    """Write where `game` now stands in its players' lists (one UPDATE of its seats)."""
+    """Write where `game` now stands in its players' lists (one UPDATE of its seats), from the
+    seats' `must_act` flags as stored."""
     from .models import Seat
 
-    orders = {index: list_order(game, index) for index in range(game.players)}
-    sections = [When(index=index, then=Value(order[0])) for index, order in orders.items()]
-    keys = [When(index=index, then=Value(order[1])) for index, order in orders.items()]
-    Seat.objects.filter(game_id=game.pk).update(list_section=Case(*sections), list_key=Case(*keys))
+    acting, waiting = list_order(game, True), list_order(game, False)
+    Seat.objects.filter(game_id=game.pk).update(
+        list_section=Case(When(must_act=True, then=Value(acting[0])), default=Value(waiting[0])),
+        list_key=Case(When(must_act=True, then=Value(acting[1])), default=Value(waiting[1])),
+    )

@@ -22,7 +22,6 @@ from django.db import close_old_connections
 from django.template.loader import render_to_string
 from django.utils import translation
 
-SPECTATORS = "spectators"
 # Finished boards kept per process, for pages whose message arrives a little later: a change's
 # boards are wanted within a moment, so a few hundred cover many games changing at once.
 KEPT_FRAMES = 256
@@ -31,15 +30,6 @@ FrameKey = tuple[int, str, int | None, str]
 
 _frames: OrderedDict[FrameKey, str | None] = OrderedDict()
 _rendering: dict[FrameKey, asyncio.Future] = {}
-
-
-def view_name(seat_index: int | None) -> str:
-    return SPECTATORS if seat_index is None else f"seat-{seat_index}"
-
-
-def view_group(game_id: int, view: str) -> str:
-    """The channel group of the pages of one view of a game (see `view_name`)."""
-    return f"game-{game_id}-{view}"
 
 
 async def board_frame(
@@ -81,8 +71,9 @@ async def board_frame(
 
 def render_board(game_id: int, seat_index: int | None, language: str) -> str | None:
     """The board partial, swapped in out of band, as `seat_index` sees the game now."""
+    from .families import family_of
     from .services import NoSuchGame, game_with_seats
-    from .views.board import BOARD_PARTIAL, board_context_of_seat
+    from .views.board import board_context_of_seat
 
     try:
         game, seats = game_with_seats(game_id)
@@ -91,7 +82,7 @@ def render_board(game_id: int, seat_index: int | None, language: str) -> str | N
             # No request here: forms post with htmx's X-CSRFToken header (base.html), and the
             # board swaps in out of band, by its id.
             context.update(live=True, csrf_token="")
-            return render_to_string(BOARD_PARTIAL, context)
+            return render_to_string(family_of(game.ruleset).partial_template, context)
     except NoSuchGame:
         return None
     finally:

@@ -15,11 +15,11 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from rules.jackal import seat_crews
-
 RULESET_CHOICES = [
     ("classic", _("Classic (2012)")),
     ("second-edition", _("Second edition: Friday, the Missionary, Ben Gunn, bottles, caves…")),
+    ("jamaica", _("Jamaica: a race round the island for 2 to 6 pirates")),
+    ("archipelago", _("Archipelago: a variable island, boats, the bear, 19 coins")),
 ]
 
 
@@ -37,6 +37,7 @@ CLOCK_KINDS = [
 class TimeoutPolicy(models.TextChoices):
     BOT = "bot", _("A bot takes over the seat (the player may come back)")
     END = "end", _("The game ends; the player who ran out loses")
+    SKIP = "skip", _("Their crews are skipped; the others play on")
 
     @classmethod
     def default_for(cls, players: int) -> str:
@@ -90,9 +91,6 @@ class Game(models.Model):
     )
     # Cached head position (rules' full JSON, hidden tiles included): server-side only.
     state = models.JSONField(null=True, blank=True, editable=False, verbose_name=_("position"))
-    to_act_seat = models.PositiveSmallIntegerField(
-        null=True, blank=True, verbose_name=_("seat to act")
-    )
     outcome = models.JSONField(null=True, blank=True, editable=False, verbose_name=_("outcome"))
     abort_reason = models.CharField(
         max_length=200, blank=True, verbose_name=_("reason for aborting")
@@ -106,6 +104,9 @@ class Game(models.Model):
     last_move_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last move"))
     # Whether the result counts for the ratings; None means the default for the kind of table
     # (see ratings.services.is_rated: public tables of people are rated, the rest are not).
+    # The ruleset's own options the table was opened with, beyond teams (an Archipelago
+    # puzzle's name); checked against the ruleset by games.services.open_table.
+    options = models.JSONField(default=dict, blank=True, verbose_name=_("options"))
     rated = models.BooleanField(
         null=True,
         blank=True,
@@ -162,7 +163,10 @@ class Game(models.Model):
         ]
         constraints = [
             models.CheckConstraint(
-                name="game_players_2_to_4", condition=Q(players__gte=2, players__lte=4)
+                # Jackal seats 2 to 4, Jamaica 2 to 6, an Archipelago puzzle 1 (each ruleset's own
+                # counts: rules.core).
+                name="game_players_1_to_6",
+                condition=Q(players__gte=1, players__lte=6),
             ),
             models.CheckConstraint(
                 name="game_teams_need_four", condition=Q(teams=False) | Q(players=4)
@@ -217,6 +221,21 @@ class Game(models.Model):
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.ABORTED)
 
+    def seats_to_act(self) -> list[int]:
+        """The indexes of the seats that must act now, in order (one query; none unless the
+        game runs)."""
+        return list(
+            self.seats.filter(must_act=True).order_by("index").values_list("index", flat=True)
+        )
+
+    def seat_to_act(self) -> int | None:
+        """The one seat that must act now (None when none does). For games that wait for one
+        seat at a time (Jackal); a simultaneous choice is a ValueError here."""
+        owing = self.seats_to_act()
+        if len(owing) > 1:
+            raise ValueError(f"game {self.pk} waits for several seats: {owing}")
+        return owing[0] if owing else None
+
     @property
     def policy_on_timeout(self) -> str:
         return self.timeout_policy or TimeoutPolicy.default_for(self.players)
@@ -264,6 +283,10 @@ class Seat(models.Model):
     bank = models.DurationField(null=True, blank=True, verbose_name=_("time bank"))
     # Where the game stands in this seat's player's "my games" (games.listing), kept by the
     # move service with every change of the game.
+    # The seat owes a decision now (the rules' `to_act()`): one seat at a time in Jackal, several
+    # during a simultaneous choice. Kept by the move service under the game's lock; the sweeps
+    # and the my-turn queue read it.
+    must_act = models.BooleanField(default=False, verbose_name=_("must act"))
     list_section = models.PositiveSmallIntegerField(
         default=2, editable=False, verbose_name=_("section of my games")
     )
@@ -311,7 +334,12 @@ class Seat(models.Model):
 
     @property
     def crews(self) -> tuple[str, ...]:
-        return seat_crews(self.game.players, self.game.teams)[self.index]
+        """The seat's pieces' colours, as the game's family names them (Jackal: its crews)."""
+        from .families import family_of  # the families present games: they import the models
+
+        return family_of(self.game.ruleset).seat_crews(self.game.players, self.game.teams)[
+            self.index
+        ]
 
     @property
     def is_free(self) -> bool:
@@ -383,7 +411,13 @@ class Move(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game_id}/{self.ply}: {self.text}"
+        # Titles and breadcrumbs of the admin: a card chosen face down stays "play" while the
+        # game runs (games.families.jamaica.ledger).
+        from games.families import family_of
+
+        game = self.game
+        text = family_of(game.ruleset).public_move(self.text) if game.is_running else self.text
+        return f"{self.game_id}/{self.ply}: {text}"
 
     def save(self, *args, **kwargs):
         if not self._state.adding:
@@ -404,6 +438,7 @@ class SeatAction(models.Model):
     class Kind(models.TextChoices):
         TIMEOUT_BOT = "timeout-bot", _("ran out of time; a bot took over")
         TIMEOUT_END = "timeout-end", _("ran out of time; the game ended")
+        TIMEOUT_SKIP = "timeout-skip", _("ran out of time; their crews are skipped")
         RESIGN = "resign", _("resigned")
         CLAIM = "claim", _("claimed the victory")
         RECLAIM = "reclaim", _("took their seat back from the bot")

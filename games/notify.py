@@ -4,8 +4,9 @@ Group messages carry ids and keys, never HTML. A change of the board goes to the
 of each view of the game (every seat, and the spectators: `games.live_boards`) with a key new
 for this change; the pages of a view share one board rendered for that key. Pages of a waiting
 table, and the thread and rematch panel beside a board, are told on the game's own group and
-render their viewer's part themselves. Bot work is queued by id and ply, and only when a bot is
-to act: a table of people never touches the task queue.
+render their viewer's part themselves. Bot work is asked for by id and ply (the signal
+`bot_turn_due`, which the tasks answer), and only when a bot is to act: a table of people never
+touches the task queue.
 
 Inside the web server the messages are handed to the server's event loop and sent there while
 the request goes on to render its answer: the player who moved does not wait for the broadcast
@@ -23,9 +24,11 @@ from concurrent.futures import Future
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from .live_boards import SPECTATORS, view_group, view_name
+from .signals import bot_turn_due
 
 logger = logging.getLogger(__name__)
+
+SEND_CHUNK = 100  # group messages sent side by side at most
 
 # The event loop of the ASGI server in this process (jackal_site.asgi records it), if any.
 _server_loop: asyncio.AbstractEventLoop | None = None
@@ -35,6 +38,20 @@ def serve_on(loop: asyncio.AbstractEventLoop) -> None:
     """Send live updates on `loop`, the ASGI server's event loop (the one its websockets use)."""
     global _server_loop
     _server_loop = loop
+
+
+SPECTATORS = "spectators"
+
+
+def view_name(seat_index: int | None) -> str:
+    """The view of a seat's pages, or the spectators' (each view's boards are rendered once:
+    games.live_boards)."""
+    return SPECTATORS if seat_index is None else f"seat-{seat_index}"
+
+
+def view_group(game_id: int, view: str) -> str:
+    """The channel group of the pages of one view of a game (see `view_name`)."""
+    return f"game-{game_id}-{view}"
 
 
 def group_name(game_id: int) -> str:
@@ -47,25 +64,64 @@ def table_group(game_id: int) -> str:
     return f"game-{game_id}-table"
 
 
+def player_group(user_id: int) -> str:
+    """The group of one player's open pages (their own socket: games.player_socket)."""
+    return f"player-{user_id}"
+
+
 def game_changed(game_id: int, ply: int, *, bot_to_act: bool, seats: int = 4) -> None:
     """The game (of `seats` seats) changed: a move, its start, its end."""
-    from .tasks import play_bot_turn
+    _publish(game_id, ply, _board_messages(game_id, ply, seats) + _turn_messages([game_id]))
+    if bot_to_act:
+        _queue_bot(game_id, ply)
 
+
+def games_changed(changes: list[tuple[int, int, bool, int]]) -> None:
+    """Many running games changed at once (the clock sweep's batch): `(game_id, ply,
+    bot_to_act, seats)` each, as `game_changed`, with their messages sent in one go. They were
+    running already: no page of their waiting table is left to send on."""
+    messages = [
+        m
+        for game_id, ply, _bot, seats in changes
+        for m in _board_messages(game_id, ply, seats, table=False)
+    ]
+    messages += _turn_messages([game_id for game_id, _ply, _bot, _seats in changes])
+    if messages:
+        _publish(changes[0][0], changes[0][1], messages)
+    for game_id, ply, bot_to_act, _seats in changes:
+        if bot_to_act:
+            _queue_bot(game_id, ply)
+
+
+def _board_messages(
+    game_id: int, ply: int, seats: int, *, table: bool = True
+) -> list[tuple[str, dict]]:
     # A key of this change, shared by the pages of each view: they share its board.
     frame = f"{ply}.{uuid.uuid4().hex[:12]}"
     board = {"type": "board.changed", "frame": frame}
     views = [SPECTATORS, *(view_name(index) for index in range(seats))]
     messages = [(view_group(game_id, view), board) for view in views]
-    # A table that has just started or closed sends its pages on.
-    messages.append((table_group(game_id), {"type": "table.changed"}))
-    _publish(game_id, ply, messages)
-    if not bot_to_act:
-        return
-    try:
-        play_bot_turn.delay(game_id, ply)
-    except Exception:
-        # The broker is away: beat's wake_stuck_bots queues the bot's turn again later.
-        logger.exception("could not queue the bot turn of game %s ply %s", game_id, ply)
+    if table:  # a table that has just started or closed sends its pages on
+        messages.append((table_group(game_id), {"type": "table.changed"}))
+    return messages
+
+
+def _turn_messages(game_ids: list[int]) -> list[tuple[str, dict]]:
+    """ "Your turns changed" to the own pages of each player seated at these games (their
+    header's count: games.player_socket). One query, by the seats' game index."""
+    from .models import Seat
+
+    users = set(
+        Seat.objects.filter(game_id__in=game_ids, user__isnull=False).values_list(
+            "user_id", flat=True
+        )
+    )
+    return [(player_group(user_id), {"type": "turns.changed"}) for user_id in sorted(users)]
+
+
+def _queue_bot(game_id: int, ply: int) -> None:
+    # The tasks answer the signal (games.tasks.queue_bot_turn): this module never imports them.
+    bot_turn_due.send(sender=None, game_id=game_id, ply=ply)
 
 
 def table_changed(game_id: int) -> None:
@@ -87,8 +143,12 @@ def _publish(game_id: int, ply: int, messages: list[tuple[str, dict]]) -> None:
     layer = get_channel_layer()
 
     async def send_all() -> None:
-        for group, message in messages:
-            await layer.group_send(group, message)
+        # Each message goes to a group of its own, so they need no order among them: sent side
+        # by side, a chunk at a time (a sweep's batch sends thousands; one after another, each
+        # waits for its own round trip to Redis).
+        for start in range(0, len(messages), SEND_CHUNK):
+            chunk = messages[start : start + SEND_CHUNK]
+            await asyncio.gather(*(layer.group_send(group, message) for group, message in chunk))
 
     loop = _server_loop
     if loop is not None and loop.is_running() and not _runs_on(loop):

@@ -3,17 +3,20 @@
 The turn e-mail is skipped for a player who has the game open (reminders.services), so the web
 processes, which hold the websockets, and the Celery worker, which sends mail, must share the
 count: it lives in the cache (Redis when the site runs on services, in-process otherwise, where
-web server and worker are one process). A socket that dies without its disconnect (a killed
-server) would keep a count up for ever, so every count expires after `TTL` (renewed by every
-page that opens): at worst a turn e-mail within that time is skipped wrongly, or one is sent to
-a page left open longer than that without reconnecting.
+web server and worker are one process).
+
+A socket that dies without its disconnect (a killed server) would keep a count up for ever, so
+every count expires after `TTL`; and every open page renews it every `BEAT` (the consumer's
+heartbeat, `renew`), so a page left open for days keeps counting as watched. A count left by a
+dead server lasts at most `TTL`: a turn e-mail in those minutes is skipped wrongly, no more.
 """
 
 from __future__ import annotations
 
 from django.core.cache import cache
 
-TTL = 6 * 60 * 60  # seconds
+TTL = 5 * 60  # seconds: how long a count outlives the last sign of life of its pages
+BEAT = 60  # seconds between the renewals of each open page: several within a TTL
 
 
 def _key(user_id: int, game_id: int) -> str:
@@ -29,6 +32,14 @@ def opened(user_id: int, game_id: int) -> None:
     except ValueError:  # expired between add and incr
         cache.add(key, 1, TTL)
     cache.touch(key, TTL)
+
+
+def renew(user_id: int, game_id: int) -> None:
+    """An open page is still there: its count lives `TTL` longer. If the count was lost (the
+    cache restarted, or the page's renewals were late), the page counts again as one."""
+    key = _key(user_id, game_id)
+    if not cache.touch(key, TTL):
+        cache.add(key, 1, TTL)
 
 
 def closed(user_id: int, game_id: int) -> None:

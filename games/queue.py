@@ -10,11 +10,11 @@ from .models import Game
 
 
 def waiting_for(user) -> QuerySet[Game]:
-    """Running games whose seat to act is `user`'s (and not played by a stand-in bot)."""
+    """Running games where `user`'s seat must act (and not played by a stand-in bot)."""
     return Game.objects.filter(
         status=Game.Status.RUNNING,
         seats__user=user,
-        seats__index=F("to_act_seat"),
+        seats__must_act=True,
         seats__stand_in="",
     )
 

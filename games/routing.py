@@ -3,7 +3,9 @@
 from django.urls import path
 
 from .consumers import GameConsumer
+from .player_socket import PlayerConsumer
 
 websocket_urlpatterns = [
     path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+    path("ws/me/", PlayerConsumer.as_asgi()),
 ]

@@ -17,12 +17,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules.jackal import JackalError, State, new_game, replay
-from rules.jackal import Move as RulesMove
+from rules.core import GameError as RulesError
+from rules.core import GameState, SetupError
+from rules.core import ruleset as rules_named
 
 from . import access, clocks, listing, notify, standings, turns
-from .models import RULESET_CHOICES, Game, Move, Seat, TimeoutPolicy
-from .refusal_words import refusal_text
+from .families import family_of
+from .models import Game, Move, Seat, TimeoutPolicy
 
 logger = logging.getLogger(__name__)
 
@@ -73,9 +74,10 @@ class TableError(GameError):
 @dataclass(frozen=True)
 class MoveResult:
     ply: int
-    events: list[str]
+    move: str  # as the ledger keeps it
+    events: list[dict]
     game: Game  # as committed: callers render it without reading it again
-    state: State  # the new head position (the same as game.state), not to be changed
+    state: GameState  # the new head position (the same as game.state), not to be changed
     seats: list[Seat]  # the table's seats with their users
 
 
@@ -94,19 +96,30 @@ def open_table(
     control: clocks.TimeControl | None = None,
     timeout_policy: str = "",
     vacation_allowed: bool = True,
+    options: dict | None = None,
 ) -> Game:
     """Open a table with the creator in seat 0; `bot_seats` are taken by bots of `bot_level`
     at once. `control` is the time control (the default: 3 days per move), `timeout_policy`
     what a timeout does (empty: the default for the number of players)."""
     control = control or clocks.TimeControl()
-    if ruleset not in dict(RULESET_CHOICES):
-        raise TableError(_("Unknown rules: %(ruleset)s.") % {"ruleset": ruleset})
-    if players not in (2, 3, 4):
-        raise TableError(_("A table has 2, 3 or 4 players."))
+    try:
+        rules = rules_named(ruleset)
+    except SetupError:
+        raise TableError(_("Unknown rules: %(ruleset)s.") % {"ruleset": ruleset}) from None
+    if players not in rules.seat_counts:
+        if rules.seat_counts == (2, 3, 4):
+            raise TableError(_("A table has 2, 3 or 4 players."))
+        counts = ", ".join(str(n) for n in rules.seat_counts)
+        raise TableError(_("These rules are played by %(counts)s players.") % {"counts": counts})
+    if teams and "teams" not in rules.options:
+        raise TableError(_("These rules have no teams."))
     if teams and players != 4:
         raise TableError(_("Teams need four players (two against two)."))
     if any(index not in range(1, players) for index in bot_seats):
         raise TableError(_("Bots can take seats 2 to %(n)d only.") % {"n": players})
+    for name, value in (options or {}).items():  # the ruleset's own options (a puzzle's name)
+        if name == "teams" or name not in rules.options or value not in rules.options[name].choices:
+            raise TableError(_("Unknown option for these rules: %(name)s.") % {"name": name})
     if timeout_policy and timeout_policy not in TimeoutPolicy.values:
         raise TableError(_("Unknown choice for a timeout: %(p)s.") % {"p": timeout_policy})
     with transaction.atomic():
@@ -122,9 +135,10 @@ def open_table(
             weekends_off=control.weekends_off,
             timeout_policy=timeout_policy,
             vacation_allowed=vacation_allowed,
+            options=options or {},
         )
         now = timezone.now()
-        section, key = listing.list_order(game, 0)
+        section, key = listing.list_order(game, False)
         Seat.objects.bulk_create(
             Seat(
                 game=game,
@@ -188,15 +202,16 @@ def _start_if_full(game: Game) -> None:
     if game.seats.filter(user__isnull=True, bot="").exists():
         return
     game.assign_seed()
-    state = new_game(game.ruleset, players=game.players, seed=game.seed, teams=game.teams)
+    state = rules_named(game.ruleset).new_game(game.players, game.seed, **table_options(game))
     game.status = Game.Status.RUNNING
     game.started_at = timezone.now()
-    _store_head(game, state)
-    turns.start_clocks(game, list(game.seats.select_related("user")), game.started_at)
+    seats = list(game.seats.select_related("user"))
+    save_must_act(_store_head(game, state, seats))
+    turns.start_clocks(game, seats, game.started_at)
     game.save()
     listing.relist(game)
     logger.info("game %s started (%s players, seed hash %s)", game.pk, game.players, game.seed_hash)
-    bot_to_act = _bot_to_act(game, game.seats.filter(index=game.to_act_seat))
+    bot_to_act = _bot_to_act(game, seats)
     transaction.on_commit(
         lambda: notify.game_changed(game.pk, game.ply, bot_to_act=bot_to_act, seats=game.players)
     )
@@ -210,8 +225,8 @@ def abort_game(game_id: int, reason: str) -> Game:
         game.status = Game.Status.ABORTED
         game.abort_reason = reason[:200]
         game.finished_at = timezone.now()
-        game.to_act_seat = None
-        game.save(update_fields=["status", "abort_reason", "finished_at", "to_act_seat"])
+        game.save(update_fields=["status", "abort_reason", "finished_at"])
+        Seat.objects.filter(game=game, must_act=True).update(must_act=False)
         listing.relist(game)
     transaction.on_commit(
         lambda: notify.game_changed(game.pk, game.ply, bot_to_act=False, seats=game.players)
@@ -253,32 +268,34 @@ def submit_move(
                 raise BoardChanged(_("This game is not running any more."))
             if game.ply != expected_ply:
                 raise BoardChanged(str(BOARD_CHANGED))
-            if game.to_act_seat != seat_index:
+            owed_before = frozenset(s.index for s in seats if s.must_act)
+            if seat_index not in owed_before:
                 raise NotYourTurn(_("It is not your turn."))
             if user is not None and any(s.index == seat_index and s.stand_in for s in seats):
                 raise NotYourTurn(
                     _("A bot plays your seat since your time ran out: take it back first.")
                 )
-            state = State.from_json(game.state)
+            state = head_state(game)
             try:
                 # The ledger keeps the canonical notation, whatever spacing or case was typed.
-                move = RulesMove.parse(text)
-                # Data, not sentences: the log says them in each reader's language
-                # (games.event_words).
-                events = [event.as_data() for event in state.apply(move)]
-            except JackalError as error:  # malformed (NotationError) or illegal (IllegalMove)
-                raise MoveRefused(refusal_text(error, text)) from None
+                move = rules_named(game.ruleset).canonical(text)
+                # Data, not sentences: the log says them in each reader's language (the game
+                # family's words, games.families).
+                events = state.apply(seat_index, move)
+            except RulesError as error:  # malformed (NotationError) or illegal (IllegalMove)
+                refusal = family_of(game.ruleset).refusal_text(error, text)
+                raise MoveRefused(refusal) from None
             game.ply += 1
             Move.objects.create(
-                game=game, ply=game.ply, text=str(move), seat=seat_index, user=user, events=events
+                game=game, ply=game.ply, text=move, seat=seat_index, user=user, events=events
             )
             game.last_move_at = timezone.now()
-            _store_head(game, state)
+            save_must_act(_store_head(game, state, seats))
             if game.status == Game.Status.FINISHED:
                 game.outcome = standings.outcome_with_forfeits(
                     game.outcome, game.seat_actions.all()
                 )
-            turns.after_move(game, seats, seat_index, game.last_move_at)
+            turns.after_move(game, seats, seat_index, game.last_move_at, owed_before)
             game.save(update_fields=HEAD_FIELDS + ["last_move_at", *turns.CLOCK_FIELDS])
             listing.relist(game)
     except IntegrityError:
@@ -289,7 +306,7 @@ def submit_move(
     transaction.on_commit(
         lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act, seats=game.players)
     )
-    return MoveResult(ply=ply, events=events, game=game, state=state, seats=seats)
+    return MoveResult(ply=ply, move=move, events=events, game=game, state=state, seats=seats)
 
 
 def game_with_seats(game_id: int, *, lock: bool = False) -> tuple[Game, list[Seat]]:
@@ -309,8 +326,8 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> tuple[Game, list[Sea
 
 
 def _bot_to_act(game: Game, seats) -> bool:
-    """Whether a bot is to act now, among `seats` (those of the game, or the one to act)."""
-    return game.is_running and any(s.index == game.to_act_seat and s.plays_by_bot for s in seats)
+    """Whether a bot must act now, among the game's `seats`."""
+    return game.is_running and any(s.must_act and s.plays_by_bot for s in seats)
 
 
 def _seat_index_of(seats: list[Seat], user) -> int:
@@ -320,18 +337,36 @@ def _seat_index_of(seats: list[Seat], user) -> int:
     return seat.index
 
 
-# What `_store_head` changes on the game row.
-HEAD_FIELDS = ["ply", "state", "to_act_seat", "status", "outcome", "finished_at"]
+# What `_store_head` changes on the game row (the seats' `must_act` it writes itself).
+HEAD_FIELDS = ["ply", "state", "status", "outcome", "finished_at"]
 
 
-def _store_head(game: Game, state: State) -> None:
+def _store_head(game: Game, state: GameState, seats: list[Seat]) -> list[Seat]:
+    """Keep `state` as the game's head, in memory: its position, whether it is over, and which
+    of `seats` must act. The caller saves the game (`HEAD_FIELDS`) and the seats returned, those
+    whose `must_act` changed (`save_must_act`; a sweep writes a batch's at once)."""
     game.state = state.to_json()
-    game.to_act_seat = state.to_act()
     if state.is_over():
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         game.outcome = state.outcome().to_json()
-        game.to_act_seat = None
+    owing = state.to_act() if game.status == Game.Status.RUNNING else frozenset()
+    changed = [seat for seat in seats if seat.must_act != (seat.index in owing)]
+    for seat in changed:
+        seat.must_act = seat.index in owing
+    return changed
+
+
+def save_must_act(seats: list[Seat]) -> None:
+    if seats:
+        Seat.objects.bulk_update(seats, ["must_act"])
+
+
+def table_options(game: Game) -> dict:
+    """The options of the game's ruleset the table was opened with (two against two)."""
+    options = rules_named(game.ruleset).options
+    chosen = {name: value for name, value in (game.options or {}).items() if name in options}
+    return {"teams": game.teams, **chosen} if "teams" in options else chosen
 
 
 def _as_stored(value):
@@ -339,30 +374,53 @@ def _as_stored(value):
     return json.loads(json.dumps(value))
 
 
-def head_state(game: Game) -> State:
-    return State.from_json(game.state)
+def head_state(game: Game) -> GameState:
+    """The game's head position (server side only: it holds the whole deal)."""
+    return rules_named(game.ruleset).from_json(game.state)
 
 
 # --- Checking the cache against the truth --------------------------------------------------------
 
 
-def replay_ledger(game: Game) -> State:
+def replay_ledger(game: Game) -> GameState:
     """The position the seed and the ledger give, computed from scratch."""
-    moves = list(game.moves.order_by("ply").values_list("ply", "text"))
-    for expected, (ply, _text) in enumerate(moves, start=1):
+    return replay_with_events(game)[0]
+
+
+def replay_with_events(game: Game) -> tuple[GameState, list[list[dict]]]:
+    """The position the seed and the ledger give, computed from scratch, and the events each
+    ledger entry gives (as the ledger should store them)."""
+    moves = list(game.moves.order_by("ply").values_list("ply", "seat", "text"))
+    for expected, (ply, _seat, _text) in enumerate(moves, start=1):
         if ply != expected:
             raise ValueError(f"the ledger has a gap: ply {expected} is missing")
-    # The deal depends on the deck's version too: a game replays with the one it was dealt from.
-    state = replay(
-        game.ruleset,
-        game.players,
-        game.seed,
-        [text for _ply, text in moves],
-        teams=game.teams,
-        deck=head_state(game).deck,
-    )
+    # Seats skipped for a timeout are skipped where the clock skipped them.
+    skips = standings.skips_of(game)
+    state, events = replay_moves(game.ruleset, game.players, game.seed, game.state, moves, skips)
     standings.replay_end(game, state)  # a timeout, resignation or claim that ended it
-    return state
+    return state, events
+
+
+def replay_moves(ruleset: str, players: int, seed: str, stored: dict, moves, skips=()):
+    """Replay `moves` ((ply, seat, text) of a ledger) of a game of `ruleset`, started with the
+    options its stored position `stored` says (Jackal's deal depends on the deck's version: a
+    game replays with the one it was dealt from), passing the seats of `skips` ((ply, seat): a
+    timeout's "skipped", after the moves of that ply, as the clock did): the state and each
+    ledger entry's events."""
+    rules = rules_named(ruleset)
+    state = rules.new_game(players, seed, **rules.options_of(stored or {}))
+    pending = sorted(skips, key=lambda skip: skip[0])  # in the order the clock skipped
+    events = []
+    for ply, seat, text in moves:
+        while pending and pending[0][0] < ply:
+            state.skip_seat(pending.pop(0)[1])
+        try:
+            events.append(rules.replay_move(state, seat, text))
+        except RulesError as error:
+            raise type(error)(f"ply {ply}: {error}") from None
+    for _ply, seat in pending:
+        state.skip_seat(seat)
+    return state, events
 
 
 def verify_ledger(game: Game) -> list[str]:
@@ -378,16 +436,24 @@ def verify_ledger(game: Game) -> list[str]:
     if last < game.ply:
         return [f"the ledger was cut: it ends at ply {last} but the game has had {game.ply} moves"]
     try:
-        state = replay_ledger(game)
-    except (ValueError, JackalError) as error:
+        state, events = replay_with_events(game)
+    except (ValueError, RulesError) as error:
         return [str(error)]
     problems = []
+    stored = game.moves.order_by("ply").values_list("ply", "events")
+    for (ply, kept), replayed in zip(stored, events, strict=False):
+        if kept != _as_stored(replayed):
+            problems.append(f"ply {ply}: the stored events differ from the replayed ledger's")
+            break
     if state.ply != game.ply:
         problems.append(f"ledger has {state.ply} moves but the game says {game.ply}")
     if _as_stored(state.to_json()) != game.state:
         problems.append("cached state differs from the replayed ledger")
-    if game.status == Game.Status.RUNNING and state.to_act() != game.to_act_seat:
-        problems.append(f"to act: cached seat {game.to_act_seat}, replay says {state.to_act()}")
+    cached = {seat.index for seat in game.seats.all() if seat.must_act}
+    if game.status == Game.Status.RUNNING and state.to_act() != cached:
+        problems.append(
+            f"to act: cached seats {sorted(cached)}, replay says {sorted(state.to_act())}"
+        )
     if game.status == Game.Status.RUNNING and state.is_over():
         problems.append("the game is running but its ledger has ended it")
     if game.status == Game.Status.FINISHED:

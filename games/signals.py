@@ -9,3 +9,12 @@ turn_began = Signal()
 # A person's clock fell under a warning's threshold (`level` "24h" or "2h"): sent by the clock
 # sweep (games.sweep) inside its claim's transaction with `game`, `seat`, `level` and `now`.
 clock_low = Signal()
+
+# A bot must act in `game_id` at `ply` (sent after the commit by games.notify). The bots' tasks
+# listen (games.tasks.queue_bot_turn, connected in GamesConfig.ready): so the code that changes
+# games never imports the tasks, which call back into it.
+bot_turn_due = Signal()
+
+# Games ended by the clock sweep's bulk writes (games.sweep), which send no `post_save`: sent
+# once per batch inside its transaction with `games`. The ratings listen (ratings.signals).
+games_ended = Signal()

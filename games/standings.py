@@ -4,14 +4,14 @@ seat actions and the ledger check alike."""
 
 from __future__ import annotations
 
-from rules.jackal import State
+from rules.core import GameState
 
 from .models import Game, SeatAction
 
 Kind = SeatAction.Kind
 # The seat actions that can end a game, with the reason the engine records.
 ENDING = {Kind.TIMEOUT_END: "timeout", Kind.RESIGN: "resignation", Kind.CLAIM: "claim"}
-FORFEITS = (Kind.TIMEOUT_BOT, Kind.TIMEOUT_END, Kind.RESIGN)
+FORFEITS = (Kind.TIMEOUT_BOT, Kind.TIMEOUT_END, Kind.TIMEOUT_SKIP, Kind.RESIGN)
 
 
 def forfeited_from(actions) -> list[int]:
@@ -39,11 +39,21 @@ def outcome_with_forfeits(outcome: dict, actions) -> dict:
     return {**outcome, "ranking": ranking, "forfeited": forfeited}
 
 
-def replay_end(game: Game, state: State) -> None:
+def replay_end(game: Game, state: GameState) -> None:
     """End the replayed position `state` of `game` as a seat action ended it, if one did: the
     game is finished, its moves do not finish it, and its last seat action is an ending."""
     if game.status != Game.Status.FINISHED or state.is_over():
         return
     last = game.seat_actions.order_by("-pk").first()
     if last is not None and last.kind in ENDING:
-        state.end_by_forfeit(ENDING[last.kind])
+        state.end_now(ENDING[last.kind])
+
+
+def skips_of(game: Game) -> list[tuple[int, int]]:
+    """(ply, seat) of each seat the clock skipped for a timeout, in the order it did: a replay
+    passes them after the moves of their ply, as the sweep did (`games.forfeits`)."""
+    return list(
+        game.seat_actions.filter(kind=Kind.TIMEOUT_SKIP)
+        .order_by("ply", "pk")
+        .values_list("ply", "seat")
+    )

@@ -2,10 +2,19 @@
 
 ARCHITECTURE.md: never one countdown per game. The deadlines are a column (`Game.deadline`), and
 the sweep reads the due ones from the partial index `game_running_deadline`, so its cost follows
-what is due, not how many games run. Each due game is claimed by a conditional update (its ply
-and deadline as read): of two sweeps running at once, or a sweep and the player's last-second
-move, exactly one changes the row; the claim and the timeout are one transaction, so a sweep
-that dies half-way leaves the deadline in place for the next one.
+what is due, not how many games run. It works in batches, each one transaction of a few queries
+whatever its size (bench/sweep.py): it locks a batch of due games (`FOR UPDATE SKIP LOCKED`),
+reads their seats and seat actions, applies each timeout in memory (`games.forfeits.apply`, the
+same code as a single seat action) and writes the ledger entries, seats and games in bulk.
+
+Exactly once: the row lock is the one a move takes (`services.game_with_seats(lock=True)`), and
+the rows come back locked as they are now, still due. Of two sweeps running at once, each skips
+the games the other holds; a move that comes in the last second either holds the lock first (the
+sweep skips the game, and the move gives it a new deadline) or waits for the sweep's commit and
+then finds the turn gone. The ledger's unique (game, ply, seat) is the last guard. On SQLite
+(no row locks) the transaction itself is the lock: it begins IMMEDIATE (settings), so writers run
+one after the other and the second sees what the first did. A sweep that dies half-way rolls its
+batch back, deadlines included, for the next one.
 """
 
 from __future__ import annotations
@@ -16,41 +25,13 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from . import forfeits, services, turns
-from .models import Game
-from .signals import clock_low
+from . import bulk_writes, forfeits, listing, notify, services, turns
+from .models import Game, Move, Seat, SeatAction
+from .signals import clock_low, games_ended
 
 logger = logging.getLogger(__name__)
 
-BATCH = 500  # due games read per query: a backlog is worked through, a batch at a time
-
-
-def due_games(now: datetime, limit: int = BATCH) -> list[tuple[int, int]]:
-    """(game id, ply) of running games whose deadline is at or before `now`, oldest first."""
-    return list(
-        Game.objects.filter(status=Game.Status.RUNNING, deadline__lte=now)
-        .order_by("deadline")
-        .values_list("pk", "ply")[:limit]
-    )
-
-
-def claim_and_time_out(game_id: int, ply: int, now: datetime) -> bool:
-    """Time out `game_id`'s seat to act at `ply` if no one got there first."""
-    try:
-        with transaction.atomic():
-            # The claim: only a row still at this ply, still running and still due is changed.
-            # A move in between moved the ply on (and set a new deadline); another sweep cleared
-            # the deadline. Either way this update changes nothing, and we stop here.
-            claimed = Game.objects.filter(
-                pk=game_id, ply=ply, status=Game.Status.RUNNING, deadline__lte=now
-            ).update(deadline=None)
-            if not claimed:
-                return False
-            forfeits.time_out(game_id, expected_ply=ply)
-    except services.GameError as error:
-        logger.info("timeout of game %s at ply %s not applied: %s", game_id, ply, error.message)
-        return False
-    return True
+BATCH = 500  # due games locked and timed out per transaction: a backlog goes a batch at a time
 
 
 def sweep_timeouts(now: datetime | None = None) -> int:
@@ -58,11 +39,82 @@ def sweep_timeouts(now: datetime | None = None) -> int:
     now = now or timezone.now()
     done = 0
     while True:
-        batch = due_games(now)
-        acted = sum(claim_and_time_out(game_id, ply, now) for game_id, ply in batch)
+        seen, acted = time_out_batch(now)
         done += acted
-        if len(batch) < BATCH or not acted:
+        # Every game seen has its deadline cleared (timed out, or found with no clock to run
+        # out), so each batch moves on; the games another sweep holds are its own to do.
+        if seen < BATCH:
             return done
+
+
+def time_out_batch(now: datetime, size: int = BATCH) -> tuple[int, int]:
+    """Lock up to `size` due games and time each out; (games seen, games timed out)."""
+    with transaction.atomic():
+        games = list(
+            Game.objects.select_for_update(skip_locked=True)
+            .filter(status=Game.Status.RUNNING, deadline__lte=now)
+            .order_by("deadline")[:size]
+        )
+        if not games:
+            return 0, 0
+        ids = [game.pk for game in games]
+        seats_of: dict[int, list[Seat]] = {game.pk: [] for game in games}
+        for seat in Seat.objects.filter(game_id__in=ids).select_related("user"):
+            seats_of[seat.game_id].append(seat)
+        actions_of: dict[int, list[SeatAction]] = {game.pk: [] for game in games}
+        for action in SeatAction.objects.filter(game_id__in=ids).order_by("pk"):
+            actions_of[action.game_id].append(action)
+        new_actions, new_moves, changes = [], [], []
+        for game in games:
+            seats = seats_of[game.pk]
+            for seat in seats:
+                seat.game = game  # one Game object for all: the one this sweep changes
+            action = _time_out(game, seats, actions_of[game.pk], new_moves, now)
+            listing.place_seats(game, seats)
+            if action is not None:
+                new_actions.append(action)
+                changes.append((game.pk, game.ply, services._bot_to_act(game, seats), game.players))
+        Move.objects.bulk_create(new_moves)
+        SeatAction.objects.bulk_create(new_actions)
+        bulk_writes.update_rows(
+            Seat,
+            [seat for game in games for seat in seats_of[game.pk]],
+            forfeits.SEAT_FIELDS + listing.LIST_FIELDS,
+        )
+        bulk_writes.update_rows(Game, games, forfeits.GAME_FIELDS)
+        ended = [game for game in games if game.status == Game.Status.FINISHED]
+        if ended:
+            games_ended.send(sender=Game, games=ended)
+        transaction.on_commit(lambda: notify.games_changed(changes))
+    return len(games), len(new_actions)
+
+
+def _time_out(
+    game: Game, seats: list[Seat], actions: list, moves: list[Move], now: datetime
+) -> SeatAction | None:
+    """The timeout of `game`'s seat to act, applied in memory (None: there was none to make);
+    the clock's moves it makes (`forfeits._skip`) are added to `moves`."""
+    game.deadline = game.warn_at = None  # cleared whatever happens: the claim of this deadline
+    seat = turns.clock_seat(game, seats)
+    if seat is None or seat.plays_by_bot:
+        logger.warning("game %s ply %s had a deadline and no clock to run out", game.pk, game.ply)
+        return None
+    action = SeatAction(
+        game=game, ply=game.ply, seat=seat.index, kind=forfeits.timeout_kind(game), created_at=now
+    )
+    actions.append(action)
+    try:
+        moves += forfeits.apply(game, seats, seat, action, actions, now)
+    except services.GameError as error:
+        # The engine refused (a position it cannot skip a seat in): this game is left as it was,
+        # without its deadline, for staff to look at; the rest of the batch goes on.
+        logger.error("timeout of game %s at ply %s refused: %s", game.pk, game.ply, error)
+        game.refresh_from_db()
+        game.deadline = game.warn_at = None
+        del actions[-1]
+        return None
+    logger.info("game %s ply %s: seat %s %s", game.pk, game.ply, seat.index, action.kind)
+    return action
 
 
 def sweep_warnings(now: datetime | None = None) -> int:
@@ -79,7 +131,7 @@ def sweep_warnings(now: datetime | None = None) -> int:
 def _warn(game_id: int, ply: int, warn_at: datetime, now: datetime) -> bool:
     with transaction.atomic():
         game, seats = services.game_with_seats(game_id)
-        seat = next((s for s in seats if s.index == game.to_act_seat), None)
+        seat = turns.clock_seat(game, seats)
         left = turns.time_left(game, seat, now) if seat is not None else None
         following = None
         if left is not None and left > turns.WARNINGS[1]:

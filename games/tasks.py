@@ -8,7 +8,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from rules.bots import choose, seat_knowledge
+from rules.bots import play
 
 from .models import Game, Seat
 from .services import GameError, head_state, submit_move
@@ -34,17 +34,16 @@ def play_bot_turn(game_id: int, ply: int) -> str:
     game = Game.objects.filter(pk=game_id, status=Game.Status.RUNNING, ply=ply).first()
     if game is None:
         return "stale"
-    seat = Seat.objects.filter(BOT_PLAYS, game=game, index=game.to_act_seat).first()
+    seat = Seat.objects.filter(BOT_PLAYS, game=game, must_act=True).order_by("index").first()
     if seat is None:
         return "not a bot's turn"
     # The bot sees exactly what a person in its seat would see: no peeking at face-down tiles.
     # It thinks here, before submit_move takes the game's lock. Its seed is (game, ply, seat),
     # never the game's secret seed: a re-queued task for this ply thinks the same move again.
-    knowledge = seat_knowledge(head_state(game), seat.index)
     level = seat.bot or seat.stand_in
     level = level if level in BOT_SECONDS else "random"
     seed = f"{game_id}-{ply}-{seat.index}"
-    move = choose(level, knowledge, seed, seconds=BOT_SECONDS[level])
+    move = play(level, head_state(game), seat.index, seed, seconds=BOT_SECONDS[level])
     try:
         submit_move(game_id, seat_index=seat.index, text=move, expected_ply=ply)
     except GameError as error:
@@ -52,6 +51,15 @@ def play_bot_turn(game_id: int, ply: int) -> str:
         logger.info("bot in game %s at ply %s: %s", game_id, ply, error.message)
         return "stale"
     return "moved"
+
+
+def queue_bot_turn(sender, *, game_id: int, ply: int, **kwargs) -> None:
+    """`games.signals.bot_turn_due`, after the commit: queue the bot's move."""
+    try:
+        play_bot_turn.delay(game_id, ply)
+    except Exception:
+        # The broker is away: beat's wake_stuck_bots queues the bot's turn again later.
+        logger.exception("could not queue the bot turn of game %s ply %s", game_id, ply)
 
 
 # A bot's task can be lost: the in-memory broker of the embedded default dies with its process, and
@@ -67,7 +75,7 @@ def bot_turns_waiting_since(cutoff):
     The game side of the scan (running, waiting since before the cutoff) is one range of the
     partial index `game_running_waiting_since`; the bot check is one probe per game found.
     """
-    bot_to_act = Seat.objects.filter(BOT_PLAYS, game=OuterRef("pk"), index=OuterRef("to_act_seat"))
+    bot_to_act = Seat.objects.filter(BOT_PLAYS, game=OuterRef("pk"), must_act=True)
     return (
         Game.objects.annotate(waiting_since=Coalesce("last_move_at", "started_at"))
         .filter(status=Game.Status.RUNNING, waiting_since__lt=cutoff)

@@ -3,9 +3,14 @@
 `games.clocks` does the arithmetic; this module keeps its results on the rows the move service
 has locked anyway (`Game.turn_started_at`, `Game.deadline`, `Seat.bank`), so a clock changes in
 the same transaction as the move that changes the turn. A clock belongs to a seat, not to a crew:
-it runs from the moment a seat becomes the one to act until another seat does. A decision in the
-middle of a turn (a chain choice, a bottle, a peek), or a seat's second crew moving next, is the
-same turn: nothing restarts.
+it runs from the moment a seat must act until it no longer must. A decision in the middle of a
+turn (a chain choice, a bottle, a peek), or a seat's second crew moving next, is the same turn:
+nothing restarts.
+
+A simultaneous choice (several seats must act at once, `Seat.must_act`) is one turn of all of
+them: it begins for all at once, and the game's deadline is that of the first seat in seat order
+still owing its choice (the clock seat, `clock_seat`). Each seat's bank is charged when it
+answers; the others' clocks run on until the last answer begins the next turn.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from . import clocks
 from .models import Game, Seat
@@ -50,11 +56,20 @@ def start_clocks(game: Game, seats: list[Seat], now: datetime) -> None:
 
 
 def begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
-    """The seat to act starts its turn now: its deadline, or none when no clock runs for it.
-    Sets the fields on `game`; the caller saves them (`CLOCK_FIELDS`)."""
+    """The seats that must act start their turn now: the deadline of the clock seat, or none when
+    no clock runs for it; each player told (`turn_began`). Sets the fields on `game`; the caller
+    saves them (`CLOCK_FIELDS`)."""
     game.turn_started_at = now if game.status == Game.Status.RUNNING else None
+    _set_deadline(game, seats, now)
+    for seat in seats_to_act(game, seats):
+        if not seat.plays_by_bot:
+            turn_began.send(sender=Game, game=game, seat=seat, now=now)
+
+
+def _set_deadline(game: Game, seats: list[Seat], now: datetime) -> None:
+    """The deadline of the clock seat, whose turn began at `now`; paused for its vacation."""
     game.deadline = game.warn_at = None
-    seat = _seat_to_act(game, seats)
+    seat = clock_seat(game, seats)
     if seat is None or seat.plays_by_bot:
         return
     if game.paused_at is None and on_vacation_here(game, seat, now):
@@ -63,7 +78,6 @@ def begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
         # Paused (staff, a vacation): the new turn's clock waits, with the whole turn's time.
         game.paused_left = control_of(game).time_for_turn(seat.bank)
         game.turn_started_at = None
-        turn_began.send(sender=Game, game=game, seat=seat, now=now)
         return
     control = control_of(game)
     budget = control.time_for_turn(seat.bank)
@@ -72,7 +86,6 @@ def begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
             now, budget, zone_of(seat), weekends_off=control.weekends_off
         )
         game.warn_at = next_warning(game, seat, now, budget)
-    turn_began.send(sender=Game, game=game, seat=seat, now=now)
 
 
 CLOCK_FIELDS = ["turn_started_at", "deadline", "warn_at", "paused_at", "paused_left", "paused_for"]
@@ -103,17 +116,35 @@ def warning_due(left: timedelta) -> str:
     return "2h" if left <= WARNINGS[1] else "24h"
 
 
-def after_move(game: Game, seats: list[Seat], mover: int, now: datetime) -> None:
-    """After `mover`'s move: if the turn passed to another seat (or the game ended), charge the
-    mover's bank and start the next seat's clock; within a turn, nothing changes."""
-    if game.status == Game.Status.RUNNING and game.to_act_seat == mover:
+def after_move(
+    game: Game,
+    seats: list[Seat],
+    mover: int,
+    now: datetime,
+    owed_before: frozenset[int] = frozenset(),
+) -> None:
+    """After `mover`'s move (`owed_before`: the seats that had to act before it): if the mover's
+    turn is over, charge its bank; if a new turn began (not just the mover's part of a
+    simultaneous choice that others still owe), start its clock. Within a turn, nothing changes."""
+    owing = {seat.index for seat in seats_to_act(game, seats)}
+    if mover in owing and owing - {mover} <= owed_before:
         return
+    # (The mover may owe again at once with others joining: Jamaica's captain orders the dice,
+    # then every seat, the captain too, chooses a card. That is a new turn, for all of them.)
     charge_turn(game, seats, mover, now)
+    if owing and owing <= owed_before - {mover}:
+        # The others still owe the same simultaneous choice: their clocks run on; only the
+        # deadline may now be another seat's.
+        _set_deadline(game, seats, game.turn_started_at or now)
+        return
     begin_turn(game, seats, now)
 
 
-def charge_turn(game: Game, seats: list[Seat], seat_index: int, now: datetime) -> None:
-    """The turn of `seat_index` ends now: its bank loses the clock time used, plus increment."""
+def charge_turn(
+    game: Game, seats: list[Seat], seat_index: int, now: datetime, *, save: bool = True
+) -> None:
+    """The turn of `seat_index` ends now: its bank loses the clock time used, plus increment.
+    Without `save` the seat is changed in memory only (the caller writes `bank`)."""
     if game.clock_kind != clocks.BANK or game.turn_started_at is None:
         return
     seat = next(s for s in seats if s.index == seat_index)
@@ -124,13 +155,22 @@ def charge_turn(game: Game, seats: list[Seat], seat_index: int, now: datetime) -
         game.turn_started_at, now, zone_of(seat), weekends_off=control.weekends_off
     )
     seat.bank = control.bank_after_turn(seat.bank, used)
-    seat.save(update_fields=["bank"])
+    if save:
+        seat.save(update_fields=["bank"])
 
 
-def _seat_to_act(game: Game, seats: list[Seat]) -> Seat | None:
-    if game.status != Game.Status.RUNNING or game.to_act_seat is None:
-        return None
-    return next((s for s in seats if s.index == game.to_act_seat), None)
+def seats_to_act(game: Game, seats: list[Seat]) -> list[Seat]:
+    """The seats of `game` that must act now, in seat order (none unless it runs)."""
+    if game.status != Game.Status.RUNNING:
+        return []
+    return sorted((s for s in seats if s.must_act), key=lambda s: s.index)
+
+
+def clock_seat(game: Game, seats: list[Seat]) -> Seat | None:
+    """The seat whose time the game's clock (`Game.deadline`) measures: the one that must act,
+    or during a simultaneous choice the first in seat order still owing."""
+    owing = seats_to_act(game, seats)
+    return owing[0] if owing else None
 
 
 # --- What pages show ------------------------------------------------------------------------------
@@ -144,8 +184,10 @@ class ClockLine:
     running: bool  # counting down now (its turn, and not its weekend)
     words: str
     stand_in: bool = False  # a bot plays for the seat's player (games.forfeits)
+    skipped: bool = False  # out of time at a table where the crews are then skipped
     paused: bool = False  # the clock is paused (staff, or this player's vacation)
     vacation_until: datetime | None = None  # shown to everyone at the table
+    to_act: bool = False  # the seat must act now
 
     @property
     def seconds(self) -> int:
@@ -157,7 +199,7 @@ def time_left(game: Game, seat: Seat, now: datetime | None = None) -> timedelta 
     now = now or timezone.now()
     if game.clock_kind == clocks.UNLIMITED or seat.plays_by_bot:
         return None
-    if game.status == Game.Status.RUNNING and seat.index == game.to_act_seat:
+    if game.status == Game.Status.RUNNING and seat.must_act:
         if game.paused_at is not None:
             return game.paused_left
         if game.deadline is None:
@@ -175,9 +217,18 @@ def clock_lines(game: Game, seats: list[Seat], now: datetime | None = None) -> l
     if game.status != Game.Status.RUNNING:
         return []
     lines = []
+    # The engine's list of skipped seats (rules.jackal.skipping), when the state was read: lists
+    # that defer it show only the running clock, and a skipped seat never runs one.
+    skipped = set((game.__dict__.get("state") or {}).get("skipped", ()))
     for seat in seats:
+        if seat.index in skipped:
+            words = str(_("out of time; their crews are skipped"))
+            lines.append(
+                ClockLine(seat.index, seat.occupant_name, None, False, words, skipped=True)
+            )
+            continue
         left = time_left(game, seat, now)
-        to_act = seat.index == game.to_act_seat
+        to_act = seat.must_act
         running = (
             to_act
             and left is not None
@@ -197,6 +248,7 @@ def clock_lines(game: Game, seats: list[Seat], now: datetime | None = None) -> l
                 words,
                 stand_in=bool(seat.stand_in),
                 paused=to_act and game.paused_at is not None,
+                to_act=to_act,
                 vacation_until=seat.user.vacation_until
                 if seat.user_id and seat.user.on_vacation(now) and game.vacation_allowed
                 else None,
@@ -207,7 +259,8 @@ def clock_lines(game: Game, seats: list[Seat], now: datetime | None = None) -> l
 
 def clock_words(game: Game, seats: list[Seat], now: datetime | None = None) -> str:
     """The running clock in one phrase, for the lobby and the lists ("Alice: 2 days 4 h")."""
+    owing = {seat.index for seat in seats_to_act(game, seats)}
     for line in clock_lines(game, seats, now):
-        if line.seat == game.to_act_seat and line.left is not None:
+        if line.seat in owing and line.left is not None:
             return f"{line.name}: {line.words}"
     return ""

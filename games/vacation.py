@@ -55,7 +55,7 @@ def start(user: User, days: int, now: datetime | None = None) -> User:
 def _pause_for_vacation(game_id: int, user: User, now: datetime) -> None:
     with transaction.atomic():
         game, seats = services.game_with_seats(game_id, lock=True)
-        seat = next((s for s in seats if s.index == game.to_act_seat), None)
+        seat = turns.clock_seat(game, seats)
         if not game.is_running or game.paused_at is not None or seat is None:
             return
         if seat.user_id != user.pk or seat.plays_by_bot:

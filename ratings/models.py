@@ -26,6 +26,8 @@ class Ladder(models.Model):
         THREE = "3p", _("Three players")
         FOUR = "4p", _("Four players, each for themselves")
         TEAMS = "2v2", _("Two against two")
+        # Every Jamaica race, 2 to 6 ships: another game than Jackal's ladders measure.
+        JAMAICA = "jamaica", _("Jamaica")
 
     slug = models.CharField(
         max_length=8, primary_key=True, choices=Kind.choices, verbose_name=_("ladder")

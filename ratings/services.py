@@ -15,6 +15,7 @@ from django.db import transaction
 from openskill.models import PlackettLuce
 
 from games.models import Game, Seat
+from rules.core import ruleset
 
 from .models import Ladder, RatedGame, Rating, RatingChange, Standing, shown_rating
 
@@ -23,6 +24,8 @@ MODEL = PlackettLuce()
 
 
 def ladder_for(game: Game) -> str:
+    if ruleset(game.ruleset).game == "jamaica":
+        return Ladder.Kind.JAMAICA
     if game.players == 4:
         return Ladder.Kind.TEAMS if game.teams else Ladder.Kind.FOUR
     return Ladder.Kind.DUEL if game.players == 2 else Ladder.Kind.THREE

@@ -7,6 +7,7 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from games.models import Game
+from games.signals import games_ended
 
 logger = logging.getLogger(__name__)
 
@@ -31,3 +32,10 @@ def game_saved(sender, instance: Game, created=False, update_fields=None, **kwar
     if update_fields is not None and "status" not in update_fields:
         return
     transaction.on_commit(_queue)
+
+
+@receiver(games_ended, dispatch_uid="ratings.games_ended")
+def games_ended_in_bulk(sender, games, **kwargs) -> None:
+    # One rating task for a whole batch of games the clock ended: the task rates them all.
+    if games:
+        transaction.on_commit(_queue)

@@ -63,8 +63,9 @@ def _still_waiting(reminder: Reminder, game: Game) -> bool:
     """The turn the reminder is about is still the user's, at the same ply."""
     if not game.is_running or game.ply != reminder.ply:
         return False
-    seat = next((s for s in game.seats.all() if s.index == game.to_act_seat), None)
-    return seat is not None and seat.user_id == reminder.user_id and not seat.stand_in
+    return any(
+        s.must_act and s.user_id == reminder.user_id and not s.stand_in for s in game.seats.all()
+    )
 
 
 def _send_for_user(user_id: int, now: datetime) -> int:

@@ -127,7 +127,6 @@ def build(games: int, *, seed: int = 14, templates: int = 40, log=print) -> dict
                 hashlib.sha256(template.seed.encode()).hexdigest() if status != "open" else "",
                 ply,
                 json.dumps(state) if state is not None else None,
-                to_act,
                 json.dumps(outcome) if outcome is not None else None,
                 "stopped by staff" if aborted else "",
                 True,
@@ -139,11 +138,11 @@ def build(games: int, *, seed: int = 14, templates: int = 40, log=print) -> dict
                 deadline,
             )
             + clock_settings
+            + ("{}",)  # options: none (the rulesets' defaults)
         )
         summary = SimpleNamespace(
             deadline=deadline,
             status="aborted" if aborted else status,
-            to_act_seat=to_act,
             created_at=created,
             started_at=started,
             finished_at=finished,
@@ -152,9 +151,9 @@ def build(games: int, *, seed: int = 14, templates: int = 40, log=print) -> dict
         for index in range(template.players):
             user = players[index] if index < seated and index != bot_seat else None
             bot = "easy" if index == bot_seat else ""
-            section, key = list_order(summary, index)
+            section, key = list_order(summary, index == to_act)
             joined = created if user or bot else None
-            seat_rows.append((game_id, index, user, bot, joined, section, key, ""))
+            seat_rows.append((game_id, index, user, bot, joined, section, key, "", index == to_act))
         for move_ply, (text, seat, events) in enumerate(template.moves[:ply], start=1):
             at = started + timedelta(minutes=move_ply)
             mover = None if seat == bot_seat else players[seat]
@@ -170,10 +169,10 @@ def build(games: int, *, seed: int = 14, templates: int = 40, log=print) -> dict
 
 GAME_COLUMNS = (
     "id, ruleset, players, teams, visibility, invite_token, created_by_id, status, seed, "
-    "seed_hash, ply, state, to_act_seat, outcome, abort_reason, spectators_read_chat, "
+    "seed_hash, ply, state, outcome, abort_reason, spectators_read_chat, "
     "created_at, started_at, finished_at, last_move_at, turn_started_at, deadline, "
     "clock_kind, clock_days, clock_increment_days, weekends_off, timeout_policy, "
-    "vacation_allowed, paused_for"
+    "vacation_allowed, paused_for, options"
 )
 # The clock settings every built game has: the model's defaults (3 days per move).
 CLOCK_SETTINGS = (
@@ -187,7 +186,7 @@ CLOCK_SETTINGS = (
 )
 
 
-SEAT_COLUMNS = "game_id, index, user_id, bot, joined_at, list_section, list_key, stand_in"
+SEAT_COLUMNS = "game_id, index, user_id, bot, joined_at, list_section, list_key, stand_in, must_act"
 
 
 def _flush(connection, games: list, seats: list, moves: list) -> None:

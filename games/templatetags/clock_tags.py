@@ -44,11 +44,7 @@ def running_clock(game, seats=None):
     """The running clock of `game` (its seats are read if not given: prefetch them in lists)."""
     seats = list(seats if seats is not None else game.seats.all())
     line = next(
-        (
-            line
-            for line in turns.clock_lines(game, seats)
-            if line.seat == game.to_act_seat and line.left is not None
-        ),
+        (line for line in turns.clock_lines(game, seats) if line.to_act and line.left is not None),
         None,
     )
     return {"line": line, "words_json": countdown_words() if line else ""}

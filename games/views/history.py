@@ -20,9 +20,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from accounts.models import User
+from games.families import family_of
 from games.models import RULESET_CHOICES, Game, Seat
 from ratings.models import Standing
-from rules.jackal import seat_crews
 
 PER_PAGE = 25
 ENDS = {
@@ -31,6 +31,7 @@ ENDS = {
     "stalemate": gettext_lazy("no progress"),
     "timeout": gettext_lazy("timeout"),
     "resignation": gettext_lazy("resignation"),
+    "race": gettext_lazy("the race is over"),  # Jamaica
 }
 
 
@@ -80,6 +81,8 @@ class ArchiveRow:
     plies: int
     days: int
     end: str
+    # The replay viewer knows Jackal's games only (games.views.replay); others link their board.
+    replayable: bool = True
 
 
 def finished_games(viewer=None) -> QuerySet[Game]:
@@ -143,7 +146,7 @@ def rows_for(games: list[Game]) -> list[ArchiveRow]:
         first = set((outcome.get("ranking") or [[]])[0])
         if len(first) >= game.players:
             first = set()  # every seat shares the first place: a draw, nobody won
-        crews = seat_crews(game.players, game.teams)
+        crews = family_of(game.ruleset).seat_crews(game.players, game.teams)
         players = [
             {
                 "name": seat.occupant_name,
@@ -168,6 +171,7 @@ def rows_for(games: list[Game]) -> list[ArchiveRow]:
                 plies=game.ply,
                 days=max(0, (stop - start).days) if start and stop else 0,
                 end=end,
+                replayable=family_of(game.ruleset).replays,
             )
         )
     return rows

@@ -6,8 +6,8 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from games.board_svg import tile_picture
-from games.howto import RULESETS, tile_entries
+from games.families.jackal.board_svg import tile_picture
+from games.families.jackal.howto import RULESETS, tile_entries
 from games.models import RULESET_CHOICES
 
 
@@ -28,7 +28,8 @@ def how_to_play(request: HttpRequest, ruleset: str = "classic") -> HttpResponse:
         "games/how_to_play.html",
         {
             "ruleset": ruleset,
-            "rulesets": RULESET_CHOICES,
+            # The pages are Jackal's (its tiles); Jamaica's rules are in its board's help.
+            "rulesets": [(code, name) for code, name in RULESET_CHOICES if code in RULESETS],
             "second_edition": ruleset == "second-edition",
             "tiles": tiles,
         },

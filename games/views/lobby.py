@@ -19,13 +19,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import access, clocks, limits, listing, notify, paging, queue, services, turns
 from games.models import CLOCK_KINDS, RULESET_CHOICES, Game, Seat, TimeoutPolicy
 from games.views import board
-from games.views.quick_play import PlayBotsForm
+from games.views.quick_play import PlayBotsForm, seats_refusal
 
 SETUPS = {
     "2": (2, False),
     "3": (3, False),
     "4": (4, False),
     "2v2": (4, True),
+    "5": (5, False),
+    "6": (6, False),
 }
 
 
@@ -38,6 +40,8 @@ class NewTableForm(forms.Form):
             ("3", _("3 players")),
             ("4", _("4 players, each for themselves")),
             ("2v2", _("4 players, 2 against 2")),
+            ("5", _("5 players (Jamaica)")),
+            ("6", _("6 players (Jamaica)")),
         ],
     )
     visibility = forms.ChoiceField(label=_("Who may join"), choices=Game.Visibility.choices)
@@ -64,7 +68,7 @@ class NewTableForm(forms.Form):
     bots = forms.IntegerField(
         label=_("Bots"),
         min_value=0,
-        max_value=3,
+        max_value=5,
         initial=0,
         help_text=_("Bots take the last seats; the game starts when every seat is taken."),
     )
@@ -127,6 +131,10 @@ class NewTableForm(forms.Form):
         if refusal:
             raise forms.ValidationError(refusal)
         setup, bots = cleaned.get("setup"), cleaned.get("bots")
+        if setup in SETUPS and cleaned.get("ruleset"):
+            refusal = seats_refusal(cleaned["ruleset"], *SETUPS[setup])
+            if refusal:
+                raise forms.ValidationError(refusal)
         if setup in SETUPS and bots is not None:
             players = SETUPS[setup][0]
             if bots >= players:
@@ -164,7 +172,6 @@ SUMMARY_FIELDS = (
     "visibility",
     "status",
     "ply",
-    "to_act_seat",
     "created_at",
     "started_at",
     "finished_at",

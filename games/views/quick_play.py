@@ -15,12 +15,31 @@ from django.views.decorators.http import require_POST
 
 from games import limits, services
 from games.models import RULESET_CHOICES, Game, Seat
+from rules.core import ruleset
+
+
+def seats_refusal(ruleset_name: str, players: int, teams: bool = False) -> str | None:
+    """Why the rules `ruleset_name` are not played by `players` (in teams), or None: the form
+    says it before the services would refuse the table."""
+    rules = ruleset(ruleset_name)
+    if players not in rules.seat_counts:
+        counts = ", ".join(str(n) for n in rules.seat_counts)
+        return _("These rules are played by %(counts)s players.") % {"counts": counts}
+    if teams and "teams" not in rules.options:
+        return _("These rules have no teams.")
+    return None
 
 
 class PlayBotsForm(forms.Form):
     opponents = forms.TypedChoiceField(
         label=_("Opponents"),
-        choices=[(1, _("1 bot")), (2, _("2 bots")), (3, _("3 bots"))],
+        choices=[
+            (1, _("1 bot")),
+            (2, _("2 bots")),
+            (3, _("3 bots")),
+            (4, _("4 bots (Jamaica)")),
+            (5, _("5 bots (Jamaica)")),
+        ],
         coerce=int,
         initial=1,
     )
@@ -33,6 +52,10 @@ class PlayBotsForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        if cleaned.get("ruleset") and cleaned.get("opponents"):
+            refusal = seats_refusal(cleaned["ruleset"], cleaned["opponents"] + 1)
+            if refusal:
+                raise forms.ValidationError(refusal)
         if self.user is not None:
             refusal = limits.may_start_bot_game(self.user)
             if refusal:

@@ -1,9 +1,10 @@
 """The replay viewer, the deal revealed, verification, and export / import of game records.
 
-Each ply's board is computed from the seed and the ledger (`games.records.position_at`) and drawn
-by the live board's own renderer. While a game runs, the board is the viewer's own player view at
-that ply (a spectator's if they have no seat): a face-down tile never reaches the page. Once the
-game is over, everything is shown (`records.viewer_view`).
+Each ply's position is computed from the seed and the ledger (`games.positions.position_at`,
+any game) and drawn by the game's family (`SiteFamily.replay_board`): while a game runs, the
+viewer's own seat's view at that ply (a spectator's if they have no seat), so nothing hidden
+reaches the page; once it is over, everything. Records (export, import) are in a family's own
+format: Jackal's (`games.families.jackal.records`).
 
 Without JavaScript every control is a link (`?ply=37`) or a GET form; with htmx the same links
 swap only the `#replay` partial and push the URL.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -24,14 +26,14 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import access, records, services
-from games.board_svg import render_board
+from games import access, positions, services
+from games.families import family_of
+from games.families.jackal import records
+from games.families.jackal.replay_board import record_board, record_movers
 from games.models import Game, Seat
-from rules.jackal import JackalError, View, player_view, seat_crews
-from rules.jackal import Move as RulesMove
+from rules.core import GameError as RulesError
 
 REPLAY_PARTIAL = "games/replay.html#replay"
-CREW_OF_LETTER = {"W": "white", "Y": "yellow", "B": "black", "R": "red"}
 IMPORT_SESSION_KEY = "imported_records"
 MAX_RECORD_BYTES = 128 * 1024  # a 1,000-move record is about 12 KB
 MAX_IMPORTS_KEPT = 3
@@ -53,41 +55,21 @@ def _requested_ply(request: HttpRequest, total: int) -> int:
     return max(0, min(ply, total))
 
 
-def _last_move_cells(text: str | None) -> tuple[str | None, str | None] | None:
-    if not text:
-        return None
-    try:
-        m = RulesMove.parse(text)
-    except JackalError:
-        return None
-    return (str(m.origin) if m.origin else None, str(m.target) if m.target else None)
-
-
-def _replay_context(
-    *,
-    page_url: str,
-    view: View,
-    ply: int,
-    moves: list[ReplayMove],
-    players: list[dict],
-) -> dict:
+def _replay_context(*, page_url: str, board: dict, ply: int, moves: list[ReplayMove]) -> dict:
+    """The viewer's context: the family's `board` at `ply` (svg, players, view), the moves."""
     total = len(moves)
-    last_text = moves[ply - 1].text if ply else None
-    svg = render_board(view, side=0, last_move=_last_move_cells(last_text))
 
     def at(n: int) -> str:
         return f"{page_url}?ply={n}"
 
     return {
+        **board,
         "move_list": _move_list(page_url, moves, ply),
-        "svg": svg,
-        "view": view,
         "ply": ply,
         "total": total,
         "page_url": page_url,
         "moves": moves,
         "current": moves[ply - 1] if ply else None,
-        "players": players,
         "nav": {
             "first": at(0) if ply > 0 else "",
             "prev": at(ply - 1) if ply > 0 else "",
@@ -113,18 +95,6 @@ def _move_list(page_url: str, moves: list[ReplayMove], ply: int) -> SafeString:
     return mark_safe("".join(items))
 
 
-def _players(view: View, names: list[str], viewer_index: int | None) -> list[dict]:
-    return [
-        {
-            "name": name,
-            "crews": [c for c in view.crews if view.crew_owner.get(c) == index],
-            "coins": view.seat_scores.get(str(index), 0),
-            "is_viewer": index == viewer_index,
-        }
-        for index, name in enumerate(names)
-    ]
-
-
 def _respond(request: HttpRequest, template: str, context: dict) -> HttpResponse:
     if request.htmx and not request.htmx.boosted:
         return render(request, f"{template}#replay", context)
@@ -147,27 +117,39 @@ def _game_for_viewer(request: HttpRequest, game_id: int) -> tuple[Game, list[Sea
     return game, seats, seat
 
 
+def _unavailable(request: HttpRequest, game: Game) -> HttpResponse:
+    """Back to the game with a message: its family has no replay viewer or record format yet
+    (`SiteFamily.replays`, `.records`)."""
+    messages.info(request, _("Replays and game records are not available for these rules yet."))
+    return redirect(game)
+
+
 @login_required
 @require_GET
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game, seats, seat = _game_for_viewer(request, game_id)
+    family = family_of(game.ruleset)
+    if not family.replays:  # its history links the board instead
+        return _unavailable(request, game)
     rows = list(game.moves.order_by("ply").values_list("ply", "text", "seat"))
     names = {s.index: s.occupant_name for s in seats}
     moves = [
-        ReplayMove(ply, text, CREW_OF_LETTER.get(text[:1].upper(), ""), names.get(seat_, ""))
+        ReplayMove(ply, text, family.move_colour(text), names.get(seat_, ""))
         for ply, text, seat_ in rows
     ]
     ply = _requested_ply(request, len(moves))
-    state = records.position_at(game, ply, [m.text for m in moves])
+    state = positions.position_at(game, ply, [(seat_, text) for _ply, text, seat_ in rows])
     seat_index = seat.index if seat is not None else None
-    view = records.viewer_view(game, state, seat_index, last=ply == len(moves))
-    ordered = [names.get(i, "") for i in range(game.players)]
+    board = family.replay_board(
+        game,
+        state,
+        seat_index,
+        names=[names.get(i, "") for i in range(game.players)],
+        last=ply == len(moves),
+        last_move=moves[ply - 1].text if ply else None,
+    )
     context = _replay_context(
-        page_url=reverse("game_replay", args=[game.pk]),
-        view=view,
-        ply=ply,
-        moves=moves,
-        players=_players(view, ordered, seat_index),
+        page_url=reverse("game_replay", args=[game.pk]), board=board, ply=ply, moves=moves
     )
     context.update(game=game, my_seat=seat_index, revealed=game.is_over and bool(game.seed))
     return _respond(request, "games/replay.html", context)
@@ -178,7 +160,12 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
 def verify(request: HttpRequest, game_id: int) -> HttpResponse:
     """The provably fair deal: the published hash, the revealed seed, and the check of both."""
     game, _seats, _seat = _game_for_viewer(request, game_id)
-    context = {"game": game, "over": game.is_over}
+    # The record and the replay viewer are Jackal's; another family's game links neither.
+    context = {
+        "game": game,
+        "over": game.is_over,
+        "recorded": family_of(game.ruleset).records is not None,
+    }
     if game.is_over:
         context.update(check_deal(game))
     return render(request, "games/replay_verify.html", context)
@@ -191,7 +178,7 @@ def check_deal(game: Game) -> dict:
     problems = []
     try:
         final = services.replay_ledger(game)
-    except (ValueError, JackalError) as error:
+    except (ValueError, RulesError) as error:
         final = None
         problems.append(str(error))
     if final is not None and game.status == Game.Status.FINISHED:
@@ -215,6 +202,9 @@ def export(request: HttpRequest, game_id: int, kind: str) -> HttpResponse:
     if kind not in ("txt", "json"):
         raise Http404
     game, seats, _seat = _game_for_viewer(request, game_id)
+    records = family_of(game.ruleset).records
+    if records is None:
+        return _unavailable(request, game)
     moves = list(game.moves.order_by("ply").values_list("text", flat=True))
     filename = f"jackal-game-{game.pk}"
     if kind == "json":
@@ -273,28 +263,19 @@ def imported_replay(request: HttpRequest, key: str) -> HttpResponse:
     if text is None:
         raise Http404
     record = records.parse_record(text)  # it replayed when imported; the engine is the judge
-    names = record.seat_names()
-    seats_of_crew = {}
-    for index, crews in enumerate(seat_crews(record.players, record.teams)):
-        for crew in crews:
-            seats_of_crew[crew] = index
-    moves = []
-    for ply, text_ in enumerate(record.moves, start=1):
-        crew = CREW_OF_LETTER.get(text_[:1].upper(), "")
-        moves.append(ReplayMove(ply, text_, crew, names[seats_of_crew.get(crew, 0)]))
+    moves = [
+        ReplayMove(ply, text_, crew, name)
+        for ply, (text_, (crew, name)) in enumerate(
+            zip(record.moves, record_movers(record), strict=True), start=1
+        )
+    ]
     ply = _requested_ply(request, len(moves))
-    state = record.position_at(ply)
-    over = record.final is not None and record.final.is_over()
-    if over:
-        view = records.revealed_view(state, whole_island=ply == len(moves))
-    else:
-        view = player_view(state, None)
     context = _replay_context(
         page_url=reverse("imported_replay", args=[key]),
-        view=view,
+        board=record_board(record, ply, moves[ply - 1].text if ply else None),
         ply=ply,
         moves=moves,
-        players=_players(view, names, None),
     )
+    over = record.final is not None and record.final.is_over()
     context.update(record=record, tags=record.tags, revealed=over)
     return _respond(request, "games/replay_imported.html", context)

@@ -1,7 +1,10 @@
 """Players that see only what their seat may know (never the hidden tiles).
 
-``choose(level, knowledge, seed)`` is the one entry point: ``knowledge`` comes from
-``seat_knowledge(state, seat)`` (the player view plus the position without its face-down tiles),
+``play(level, state, seat, seed)`` is the entry point for any game of the protocol (the
+site's): it hands a Jackal game to the levels below and plays a game with no bots of its own at
+random over the seat's legal moves. ``choose(level, knowledge, seed)`` is Jackal's:
+``knowledge`` comes from ``seat_knowledge(state, seat)`` (the player view plus the position
+without its face-down tiles),
 ``seed`` makes the choice reproducible (the site derives it from game id, ply and seat; never
 from the game's secret seed). Levels:
 
@@ -15,6 +18,12 @@ from __future__ import annotations
 
 import random
 
+from rules.archipelago import bot as archipelago_bot
+from rules.core import GameState, ruleset
+from rules.jackal import JackalGame
+from rules.jamaica import bot as jamaica_bot
+from rules.jamaica.game import JamaicaGame
+
 from . import easy, ismcts, random_bot
 from .knowledge import Determiniser, Knowledge, seat_knowledge
 
@@ -23,7 +32,37 @@ LEVELS = ("random", "easy", "normal", "strong")
 # ~70 ms (README, bots); the site adds a time limit on top as a safety net.
 BUDGETS = {"normal": 300, "strong": 1500}
 
-__all__ = ["BUDGETS", "LEVELS", "Determiniser", "Knowledge", "choose", "seat_knowledge"]
+__all__ = ["BUDGETS", "LEVELS", "Determiniser", "Knowledge", "choose", "play", "seat_knowledge"]
+
+
+def play(
+    level: str, state: GameState, seat: int, seed: str | int, seconds: float | None = None
+) -> str:
+    """The move a bot of ``level`` sends for ``seat`` of ``state``, any game of the protocol.
+
+    A bot reads only what its seat may know: Jackal's levels its ``seat_knowledge``; Jamaica's
+    bot (``rules.jamaica.bot``) the seat's view and legal moves — "random" plays at random, the
+    other levels its heuristic (no search speaks Jamaica yet); Archipelago's heuristic bot
+    (``rules.archipelago.bot``) its view, at every level but random; other games, until they
+    have bots of their own, a uniformly random move of those the seat may send."""
+    if isinstance(state, JackalGame):
+        return choose(level, seat_knowledge(state.state, seat), seed, seconds=seconds)
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+    if isinstance(state, JamaicaGame):
+        return jamaica_bot.choose_move(
+            "random" if level == "random" else "easy",
+            state.view(seat),
+            state.legal_moves(seat),
+            random.Random(f"{level}:{seed}"),
+        )
+    if ruleset(state.ruleset).game == "archipelago" and level != "random":  # every level: its bot
+        return archipelago_bot.choose(state.view(seat), f"{level}:{seed}")
+    moves = state.legal_moves(seat)
+    if not moves:
+        family = ruleset(state.ruleset).game
+        raise ValueError(f"seat {seat} of this {family} game has no move to make now")
+    return random.Random(f"random:{seed}").choice(sorted(moves))
 
 
 def choose(

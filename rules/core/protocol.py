@@ -138,6 +138,19 @@ class GameState(ABC):
     def copy(self) -> GameState:
         """An independent copy (a bot tries moves on copies)."""
 
+    def end_now(self, reason: str) -> None:
+        """End the game as it stands, for a reason outside the rules (the site's ``"timeout"``,
+        ``"resignation"``, ``"claim"``: decisions the site keeps in its own ledger, never typed
+        moves). ``outcome()`` is then the position's, with ``reason``. A game that cannot be cut
+        short says so."""
+        raise IllegalMove(f"a game of {self.ruleset} cannot be ended before its end")
+
+    def skip_seat(self, seat: int) -> list[Event]:
+        """From now on ``seat``'s turns pass (the site's timeout policy "skipped"; a decision
+        the site keeps in its own ledger): the events say what passed now. A game that cannot
+        pass a seat says so."""
+        raise IllegalMove(f"a game of {self.ruleset} cannot pass a seat's turns")
+
     def check_seat(self, seat: int) -> None:
         """Refuse a move from a seat that owes none now."""
         if seat not in self.to_act():
@@ -173,6 +186,16 @@ class Ruleset(ABC):
             counts = ", ".join(str(n) for n in self.seat_counts)
             raise SetupError(f"{self.name} is played by {counts} players, not {seats!r}")
 
+    def canonical(self, move: str) -> str:
+        """``move`` as the ledger keeps it, whatever spacing or case was typed (by default its
+        words joined by one space). Raises :class:`NotationError` if it is not a move at all."""
+        return " ".join(move.split())
+
+    def options_of(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        """The options the stored position ``doc`` was started with, as ``new_game`` takes them:
+        what a replay of its ledger must pass again (by default none)."""
+        return {}
+
     @abstractmethod
     def new_game(self, seats: int, seed: str, **options: Any) -> GameState:
         """A new game; every chance event of its start (a deal) comes from ``seed``."""
@@ -189,7 +212,13 @@ class Ruleset(ABC):
         state = self.new_game(seats, seed, **options)
         for ply, (seat, move) in enumerate(moves, start=1):
             try:
-                state.apply(seat, move)
+                self.replay_move(state, seat, move)
             except IllegalMove as e:
                 raise type(e)(f"ply {ply}: {e}") from None
         return state
+
+    def replay_move(self, state: GameState, seat: int, move: str) -> list[Event]:
+        """Play one entry of a stored ledger on ``state`` and return its events: ``apply``, except
+        where a game's older ledgers hold moves it no longer accepts, which it plays here as
+        they were played then."""
+        return state.apply(seat, move)

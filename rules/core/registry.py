@@ -15,7 +15,7 @@ from .errors import SetupError
 from .protocol import GameState, Ruleset
 
 # The packages whose import registers the site's rulesets (rules/ never imports the site).
-FAMILIES = ("rules.jackal",)
+FAMILIES = ("rules.jackal", "rules.jamaica", "rules.archipelago")
 
 _RULESETS: dict[str, Ruleset] = {}
 _families_loaded = False

@@ -32,7 +32,6 @@ from .moves import (
     X_BOTTLE,
     X_END,
     X_OFFER,
-    X_PEEK,
     X_SHIFT,
     Move,
     any_piece_name,
@@ -41,17 +40,13 @@ from .moves import (
 from .position import (
     BITS,
     CARRYING,
-    END_TURN_CODE,
     MV_CAVE,
     MV_FLIGHT,
     MV_KNIGHT,
     P_CAVE,
     P_KNIGHT,
     P_NONE,
-    P_PEEK,
     P_PLANE,
-    P_QUAKE1,
-    P_QUAKE2,
     QUIET_ROUNDS,
     drag_of,
     name_of,
@@ -129,22 +124,7 @@ class Actions:
         elif self._pend:
             self._resume(k, origin, target)
         elif k == K_CHOOSE:  # second edition: a lost pirate goes through the cave
-            p = piece
-            self._occ[origin] &= ~(1 << p)
-            self._trap[p] = 0
-            if code & COIN:
-                self._take_coin(origin << 3, code & CHEST)
-            if ev is not None:
-                self._log(
-                    "cave",
-                    name_of(p),
-                    f"finds the way through the cave from {NAMES[origin]} to {NAMES[target]}",
-                    piece=any_piece_name(p),
-                    origin=NAMES[origin],
-                    target=NAMES[target],
-                    coin=bool(code & COIN),
-                )
-            self._go(p, target, MV_CAVE, origin)
+            self._leave_cave(piece, origin, target, code)
         elif k == K_STEP:
             p = piece
             if LAND[origin]:
@@ -222,8 +202,9 @@ class Actions:
                     piece=piece_name(piece),
                     target=NAMES[target],
                 )
-        if self._se:
-            self._meet()
+        after = self._rules.after_move
+        if after is not None:
+            after(self)
         if not self._pend and not self._over:
             self._end_turn()
 
@@ -261,13 +242,14 @@ class Actions:
         if k == K_STAY:
             if self._carry:
                 self._drop_coin(cell << 3)
-            if self._se:
+            now_or_never = self._rules.plane_now_or_never
+            if now_or_never:
                 self._plane_used = True  # ruling 14, second edition: now or never
             if self._ev is not None:
                 self._log(
                     "stay",
                     name_of(p),
-                    "lets the plane go" if self._se else f"waits by the plane at {NAMES[cell]}",
+                    "lets the plane go" if now_or_never else f"waits by the plane at {NAMES[cell]}",
                     piece=any_piece_name(p),
                     cell=NAMES[cell],
                 )
@@ -374,66 +356,14 @@ class Actions:
         for q in BITS[aboard]:
             pc[q] = target
 
-    def _decide(self, x: int, p: int, target: int) -> None:
-        """A lighthouse peek or an earthquake tile (rulings 24, 25)."""
-        cell = self._pc[p]
-        pend = self._pend
-        opts = self._popts
-        self._pend = P_NONE
-        self._popts = ()
-        ev = self._ev
-        if x == X_PEEK:
-            seat = self.to_act()
-            peeks = dict(self._peeks)
-            peeks[seat] = set(peeks.get(seat, ())) | {target}
-            self._peeks = peeks
-            self._pcount -= 1
-            if ev is not None:
-                self._log(
-                    "peek",
-                    name_of(p),
-                    f"looks at the face-down tile at {NAMES[target]} from the lighthouse",
-                    piece=any_piece_name(p),
-                    cell=NAMES[target],
-                    seat=seat,
-                )
-            rest = tuple(t for t in opts if t != target)
-            if self._pcount and rest:
-                self._pend, self._pp, self._popts = P_PEEK, p, rest
-            else:
-                self._pcount = 0
-            return
-        if pend == P_QUAKE1:
-            self._quake1 = target
-            self._pend, self._pp = P_QUAKE2, p
-            self._popts = tuple(t for t in opts if t != target)
-            return
-        a, b = self._quake1, target
-        self._quake1 = -1
-        kind, arg, up = self._kind[:], self._arg[:], self._up
-        kind[a], kind[b] = kind[b], kind[a]
-        arg[a], arg[b] = arg[b], arg[a]
-        up[a], up[b] = up[b], up[a]
-        self._kind, self._arg = kind, arg
-        swap = {a: b, b: a}
-        self._caves = [swap.get(t, t) for t in self._caves]
-        self._peeks = {seat: {swap.get(t, t) for t in cells} for seat, cells in self._peeks.items()}
-        self._rebuild()
-        if ev is not None:
-            self._log(
-                "quake",
-                name_of(p),
-                f"shakes the island: the tiles at {NAMES[a]} and {NAMES[b]} swap places",
-                piece=any_piece_name(p),
-                cell=NAMES[cell],
-                tiles=[NAMES[a], NAMES[b]],
-            )
-
     def _end_turn(self, offer: bool = True) -> None:
-        """The action is done and the turn passes. Second edition: unless ``offer`` is false
-        (``end turn``), a crew that still can use a bottle may do so first (ruling 22, S1)."""
-        if self._se and offer and not self._smoke and self._offer_after():
-            return
+        """The action is done and the turn passes. Unless ``offer`` is false (``end turn``), the
+        ruleset's ``offer_after`` hook may hold the turn for a free decision first (second
+        edition: a crew that still can use a bottle, ruling 22, S1)."""
+        if offer:
+            hold = self._rules.offer_after
+            if hold is not None and hold(self):
+                return
         self._taken = None
         c = self._order[self._turn]
         drunk = self._drunk
@@ -464,7 +394,7 @@ class Actions:
             self._turn = (self._turn + 1) % n
             c = self._order[self._turn]
             if pc[3 * c] >= 0 or pc[3 * c + 1] >= 0 or pc[3 * c + 2] >= 0:
-                legal = self._gen(c)
+                legal = self._rules.generate(self, c)
                 if legal:
                     self._legal = legal
                     if self._offer >= 0:
@@ -487,25 +417,6 @@ class Actions:
             if skipped >= 2 * n:
                 self._finish("stalemate")
                 return
-
-    def _offer_after(self) -> bool:
-        """Second edition, after the action of an unsmoked turn: if the crew's team holds a
-        bottle and a use is legal, and the game goes on, hold the turn for that decision."""
-        c = self._order[self._turn]
-        if self._over or self._island == 0 or not self._team_bottles(c):
-            return False
-        quiet = 0 if self._noisy else self._quiet + 1
-        if quiet >= QUIET_ROUNDS * len(self._order):
-            return False  # the game ends with this turn (stalemate)
-        res: list[int] = []
-        self._gen_bottles(c, res.append)
-        if not res:
-            return False
-        res.append(END_TURN_CODE)
-        self._taken = None
-        self._after = True
-        self._legal = res
-        return True
 
     def _finish(self, reason: str) -> None:
         self._over = True

@@ -65,7 +65,7 @@ class Agreement:
         for c in self._order:
             if pc[3 * c] >= 0 or pc[3 * c + 1] >= 0 or pc[3 * c + 2] >= 0:
                 mask |= 1 << self._owner[c]
-        return mask
+        return mask & ~self._skipped  # a skipped seat (skipping.py) is not asked either
 
     def _agree(self, offer: bool) -> None:
         """``offer end`` or ``accept end`` by the seat to act (ruling E16). The game ends when

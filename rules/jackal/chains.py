@@ -16,14 +16,13 @@ from .geometry import (
 )
 from .moves import (
     CREWS,
+    FIRST_CHARACTER,
     any_piece_name,
 )
 from .position import (
     BITS,
     CARRYING,
     FORTS,
-    FR,
-    MI,
     MV_FLIGHT,
     MV_KNIGHT,
     P_ARROW,
@@ -51,7 +50,6 @@ from .tiles import (
     SPINNER,
     SPINNER_NAMES,
     STOPPABLE,
-    THICKET,
     TRAP,
     format_tile,
     tile_name,
@@ -163,7 +161,7 @@ class Chains:
                         target=NAMES[nxt],
                     )
             elif k == OGRE:
-                if p == FR:  # Friday is not afraid of the ogre
+                if self._rules.ogre_proof >> p & 1:  # second edition: Friday
                     self._arrive(p, cell, k, mv)
                     return
                 if self._ev is not None:
@@ -241,13 +239,12 @@ class Chains:
         step = 1 if k == SPINNER else 0
         if o and step:
             o = self._on_step(o, 1)
-        if self._se and (o or p >= 12 or k in (THICKET, OGRE)):
-            r = self._entry(p, c, cell)
-            if not r or (self._carry and r != 3):
-                self._impossible(p, cell, self._why_not(p, c, cell, r))
+        rules = self._rules
+        may_stop = rules.may_stop
+        if may_stop is not None:
+            o = may_stop(self, p, c, cell, k, o)
+            if o < 0:  # it may not stop there: it died
                 return
-            if k == THICKET or self._harmless(p):
-                o = 0
         if o:
             if k in FORTS:
                 self._impossible(p, cell, "fortress-held")
@@ -261,7 +258,8 @@ class Chains:
             return
         self._place(p, cell, step)
         ev = self._ev
-        if self._se and self._arrive_se(p, c, cell, k, mv):
+        arrive = rules.arrive
+        if arrive is not None and arrive(self, p, c, cell, k, mv):
             return
         if k == PLANE and not self._plane_used:
             self._choose(p, cell, P_PLANE, self._flight_targets(c, self._carry, cell, p))
@@ -289,7 +287,7 @@ class Chains:
                     step=1,
                     steps=steps,
                 )
-        elif k == TRAP and p != FR:  # Friday does not fall into traps
+        elif k == TRAP and not rules.trap_proof >> p & 1:  # second edition: Friday
             friends = occ[cell] & self._friend[c] & ~(1 << p)
             if friends:
                 trap = self._trap
@@ -330,29 +328,13 @@ class Chains:
                     cell=NAMES[cell],
                 )
 
-    def _why_not(self, p: int, c: int, cell: int, r: int) -> str:
-        """The reason (a key of DEATH_REASONS) a pirate may not end its move at `cell`."""
-        k = self._kind[cell]
-        if r:
-            if k == THICKET:
-                return "coin-thicket"
-            if k in FORTS:
-                return "coin-fortress"
-            return "coin-attack"
-        o = self._occ[cell] & self._enemy[c]
-        if o >> MI & 1 and not self._converted:
-            return "missionary"
-        if self._harmless(p):
-            return "harmless"
-        return "fortress-held"
-
     def _attack(self, p: int, victims: int) -> None:
         pc = self._pc
         occ = self._occ
         ship = self._ship
-        if victims >> FR & 1:
-            victims &= ~(1 << FR)
-            self._surrender(p)
+        spare = self._rules.attack_victims
+        if spare is not None:
+            victims = spare(self, p, victims)
             if not victims:
                 return
         pcrew = self._pcrew
@@ -435,15 +417,10 @@ class Chains:
             self._kill(p)
             return
         victims = self._occ[cell] & self._enemy[c]
-        if self._se and victims:
-            if self._harmless(p):
-                victims = 0
-            else:
-                if not self._converted:
-                    victims &= ~(1 << MI)
-                if victims >> FR & 1:
-                    victims &= ~(1 << FR)
-                    self._surrender(p)
+        if victims:
+            spare = self._rules.sea_victims
+            if spare is not None:
+                victims = spare(self, p, victims)
         for q in BITS[victims]:
             if ev is not None:
                 self._log(
@@ -472,8 +449,7 @@ class Chains:
             self._smoke_new = True
         elif k == CAVE:
             self._caves = self._caves + [cell]
-        if self._se:
-            self._fresh = k
+        self._fresh = k  # read by a ruleset's arrival hook (second edition: a find)
         if self._ev is not None:
             self._log(
                 "reveal",
@@ -514,8 +490,8 @@ class Chains:
         self._ps[p] = 0
         self._trap[p] = 0
         self._drunk[p] = 0
-        if p >= 12:  # a character who dies is gone for good
-            self._cstat[p - 12] = 2
+        if p >= FIRST_CHARACTER:  # a character who dies is gone for good
+            self._cstat[p - FIRST_CHARACTER] = 2
             self._recrew()
             return
         c = p // 3

@@ -26,6 +26,7 @@ from __future__ import annotations
 from functools import cache
 
 from .errors import SetupError
+from .rulebook import rules_for
 from .tiles import GALLEON, GOLD, parse_tile
 
 DECK_VERSIONS = (1, 2)
@@ -62,12 +63,12 @@ _SPINNERS_TO_TREASURE = (
 _AIR_AND_RUM = (("balloon", 2), ("plane", 1), ("cannon:N", 2), ("rum", 4))
 
 
-def _classic(version: int) -> tuple[tuple[str, int], ...]:
+def classic_deck(version: int) -> tuple[tuple[str, int], ...]:
     empty = (("empty", 10), ("empty:1", 10), ("empty:2", 10), ("empty:3", 10))
     return empty + _arrows(version) + _SPINNERS_TO_TREASURE + _AIR_AND_RUM
 
 
-def _second_edition(version: int) -> tuple[tuple[str, int], ...]:
+def second_edition_deck(version: int) -> tuple[tuple[str, int], ...]:
     empty = (("empty", 5), ("empty:1", 5), ("empty:2", 4), ("empty:3", 4))
     extras = (
         ("smoke", 2),
@@ -88,18 +89,12 @@ def _second_edition(version: int) -> tuple[tuple[str, int], ...]:
     )
 
 
-DECK_LISTS = {"classic": _classic, "second-edition": _second_edition}
-
-
 def deck_list(ruleset: str, version: int = LATEST_DECK) -> tuple[tuple[str, int], ...]:
     """The deck as (tile text, how many) pairs, in dealing order."""
     if version not in DECK_VERSIONS:
         versions = ", ".join(str(v) for v in DECK_VERSIONS)
         raise SetupError(f"unknown deck version {version!r}; known: {versions}")
-    try:
-        return DECK_LISTS[ruleset](version)
-    except KeyError:
-        raise SetupError(f"no deck for ruleset {ruleset!r}") from None
+    return rules_for(ruleset).deck(version)  # each ruleset names its deck (rulesets.py)
 
 
 @cache

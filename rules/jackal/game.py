@@ -14,16 +14,16 @@ and the engine's tests; this module is the door for code that serves every game 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from rules.core import errors as core_errors
 from rules.core.protocol import GameState, Option, Ruleset
 from rules.core.registry import register
 
 from .agreement import LEGACY_AGREE_CODE
 from .decks import DECK_VERSIONS, LATEST_DECK
 from .errors import IllegalMove, SetupError
+from .moves import Move
 from .state import Outcome, State, new_game
 from .view import player_view
 
@@ -73,6 +73,12 @@ class JackalGame(GameState):
             raise IllegalMove(f"there is no seat {seat!r} in this game")
         return player_view(self.state, seat).to_json()
 
+    def end_now(self, reason: str) -> None:
+        self.state.end_by_forfeit(reason)
+
+    def skip_seat(self, seat: int) -> list[dict]:
+        return [event.as_data() for event in self.state.skip_seat(seat)]
+
     def to_json(self) -> dict:
         return self.state.to_json()
 
@@ -100,22 +106,22 @@ class JackalRuleset(Ruleset):
             new_game(self.name, players=seats, seed=seed, teams=opts["teams"], deck=opts["deck"])
         )
 
-    def replay(
-        self, seats: int, seed: str, moves: Iterable[tuple[int, str]], **options: Any
-    ) -> JackalGame:
-        """The protocol's replay, which like ``rules.jackal.replay`` still plays the retired ``end
-        by agreement`` of ledgers written before ruling E16 (agreement.py); nothing else does."""
-        game = self.new_game(seats, seed, **options)
-        for ply, (seat, move) in enumerate(moves, start=1):
-            try:
-                if " ".join(move.lower().split()) == "end by agreement" and not game.is_over():
-                    game.check_seat(seat)
-                    game.state.apply_code(LEGACY_AGREE_CODE)
-                else:
-                    game.apply(seat, move)
-            except core_errors.IllegalMove as e:  # the protocol's seat check raises its own
-                raise type(e)(f"ply {ply}: {e}") from None
-        return game
+    def replay_move(self, state: JackalGame, seat: int, move: str) -> list[dict]:
+        """Like ``rules.jackal.replay``, a replay still plays the retired ``end by agreement`` of
+        ledgers written before ruling E16 (agreement.py), which ended the game at once whoever
+        played it; nothing else does. The engine tells no events of it."""
+        if " ".join(move.lower().split()) == "end by agreement" and not state.is_over():
+            state.check_seat(seat)
+            state.state.apply_code(LEGACY_AGREE_CODE)
+            return []
+        return state.apply(seat, move)
+
+    def canonical(self, move: str) -> str:
+        return str(Move.parse(move))
+
+    def options_of(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        # A position stored before decks were versioned has no "deck": it was dealt from deck 1.
+        return {"teams": bool(doc.get("teams", False)), "deck": doc.get("deck", 1)}
 
     def from_json(self, doc: Mapping[str, Any]) -> JackalGame:
         state = State.from_json(dict(doc))

@@ -15,7 +15,6 @@ from .geometry import (
     SEA_NEIGHBOURS,
 )
 from .moves import (
-    CHAR,
     CHEST,
     COIN,
     K_AGREE,
@@ -36,8 +35,6 @@ from .position import (
     CREW_MASK,
     END_TURN_CODE,
     FORTS,
-    FR,
-    MI,
     P_FLIGHT,
     P_PEEK,
     P_PLANE,
@@ -47,7 +44,6 @@ from .tiles import (
     NATIVE,
     PLANE,
     SPINNER,
-    THICKET,
 )
 
 
@@ -67,7 +63,7 @@ class MoveGeneration:
             elif self._after:
                 legal = self._gen_after()
             else:
-                legal = self._gen(self._order[self._turn])
+                legal = self._rules.generate(self, self._order[self._turn])
             self._legal = legal
         return legal
 
@@ -86,20 +82,20 @@ class MoveGeneration:
         cell = self._pc[p]
         base = p << 3 | cell << 7 | (COIN if self._carry else 0)
         pend = self._pend
-        if p >= 12 or self._carry == 3:
-            base |= (CHAR if p >= 12 else 0) | (CHEST if self._carry == 3 else 0)
+        if self._carry == 3:
+            base |= CHEST
         if pend >= P_PEEK:
             x = (X_PEEK if pend == P_PEEK else X_QUAKE) << X_SHIFT
             return [K_AGREE | x | (base & ~(COIN | CHEST)) | t << 15 for t in self._popts]
         kind = K_FLY if pend in (P_FLIGHT, P_PLANE) else K_CHOOSE
         codes = [kind | base | t << 15 for t in self._popts]
         if pend == P_PLANE:
-            codes.append(K_STAY | p << 3 | cell << 7 | cell << 15 | (CHAR if p >= 12 else 0))
+            codes.append(K_STAY | p << 3 | cell << 7 | cell << 15)
         return codes
 
-    def _gen(self, c: int) -> list[int]:
-        if self._se:
-            return self._gen_se(c)
+    def _gen_classic(self, c: int) -> list[int]:
+        """The classic game's moves of crew c at the start of its action (the ``generate`` hook
+        of the classic rules, rulesets.py)."""
         pc = self._pc
         ps = self._ps
         occ = self._occ
@@ -137,10 +133,10 @@ class MoveGeneration:
                     add(code | COIN)
                 continue
             if k == PLANE and not self._plane_used:
-                for t in self._flight_targets(c, False, cell):
+                for t in self._flight_classic(c, False, cell):
                     add(K_FLY | base | t << 15)
                 if have:
-                    for t in self._flight_targets(c, True, cell):
+                    for t in self._flight_classic(c, True, cell):
                         add(K_FLY | base | t << 15 | COIN)
                 continue
             for t in NEIGHBOURS[cell]:
@@ -185,35 +181,6 @@ class MoveGeneration:
                     break
         return res
 
-    def _harmless(self, p: int) -> bool:
-        """Friday and the unconverted Missionary never attack (ruling 21)."""
-        return p == FR or (p == MI and not self._converted)
-
-    def _entry(self, p: int, c: int, t: int) -> int:
-        """Second edition: may piece p of crew c enter the land square t by its own move?
-        0 no, 1 empty-handed, 3 also dragging a coin or the chest."""
-        if not self._up[t]:
-            return 1
-        kt = self._kind[t]
-        o = self._occ[t] & self._enemy[c]
-        if o:
-            preacher = o >> MI & 1 and not self._converted
-            if p == FR and preacher:
-                return 1  # Friday meets the Missionary: they leave together
-            if preacher:
-                return 0  # nobody shares a tile with an enemy Missionary
-            if p == MI and not self._converted:
-                return 1 if o == 1 << FR else 0
-        if kt == THICKET:
-            return 1  # dense jungle: no coins, no attacks, enemies may share it (ruling 27)
-        if o and kt == SPINNER:
-            o = self._on_step(o, 1)
-        if kt in FORTS:
-            return 0 if o else 1
-        if o:
-            return 0 if self._harmless(p) else 1
-        return 3
-
     def _gen_after(self) -> list[int]:
         """After the action (ruling 22, S1): the bottle uses, and ending the turn."""
         res: list[int] = []
@@ -231,15 +198,14 @@ class MoveGeneration:
         return out
 
     def _flight_targets(self, c: int, carrying: bool, exclude: int, p: int = -1) -> list[int]:
-        """Where the plane can take a pirate of crew c (ruling 14)."""
+        """Where the plane (or ice after a flight) can take piece p of crew c, ``exclude`` aside
+        (ruling 14): the ruleset's ``flight_targets`` hook."""
+        return self._rules.flight_targets(self, c, carrying, exclude, p)
+
+    def _flight_classic(self, c: int, carrying: bool, exclude: int, p: int = -1) -> list[int]:
+        """Classic: to any face-down tile empty-handed, to a face-up one the pirate could enter,
+        or back to its own ship."""
         up = self._up
-        if self._se:  # only to a revealed tile, never a ship
-            need = 3 if carrying else 1
-            return [
-                t
-                for t in LAND_CELLS
-                if t != exclude and up[t] and self._entry(p, c, t) & need == need
-            ]
         kind = self._kind
         occ = self._occ
         en = self._enemy[c]

@@ -39,12 +39,11 @@ CREW_LETTERS = "WYBR"
 CREW_BY_LETTER = dict(zip(CREW_LETTERS, CREWS, strict=True))
 
 # Internal packed move: kind | piece << 3 | origin << 7 | target << 15 | coin << 23, and for the
-# second edition: char << 24 (the piece 12..14 is a character, not a ship), chest << 25 (the
-# dragged thing is the galleon's chest; COIN is set too) and, with kind K_AGREE, an extended kind
-# in bits 26..28.
+# second edition: chest << 25 (the dragged thing is the galleon's chest; COIN is set too) and, with
+# kind K_AGREE, an extended kind in bits 26..28. The piece field is a piece number (0..11 a pirate,
+# 12..14 a character: nothing else says so), or the crew of a K_SHIP move. Bit 24 is unused.
 K_STEP, K_SPIN, K_FLY, K_SHIP, K_REVIVE, K_CHOOSE, K_STAY, K_AGREE = range(8)
 COIN = 1 << 23
-CHAR = 1 << 24
 CHEST = 1 << 25
 X_SHIFT = 26
 # X_AGREE is the retired one-player `end by agreement`: it still parses, so that old ledgers replay
@@ -72,7 +71,10 @@ def pack(kind: int, piece: int, origin: int, target: int, coin: bool = False) ->
 
 # Piece numbers: 0..11 the pirates (crew * 3 + n), 12..14 the second edition's characters, and
 # nothing else. A ship is not a piece: a ship move (K_SHIP) carries its crew (0..3) in the piece
-# field, and the move's kind says it is a ship.
+# field, and the move's kind says it is a ship. (Tile kinds are other numbers: tiles.py.)
+FIRST_CHARACTER = 12
+BG, MI, FR = 12, 13, 14  # Ben Gunn, the Missionary, Friday (CHARACTERS, in this order)
+NPIECES = 15
 
 
 def piece_name(piece: int) -> str:
@@ -87,7 +89,7 @@ def ship_name(crew: int) -> str:
 
 def any_piece_name(piece: int) -> str:
     """Pieces 0..11 pirates, 12..14 characters (second edition)."""
-    return CHARACTERS[piece - 12] if piece >= 12 else piece_name(piece)
+    return CHARACTERS[piece - FIRST_CHARACTER] if piece >= FIRST_CHARACTER else piece_name(piece)
 
 
 def _code_piece(code: int) -> str:
@@ -99,7 +101,7 @@ def _piece_or_ship(name: str) -> tuple[bool, int]:
     """(True, crew) for a ship id, (False, piece number) for a pirate or a character."""
     name = name.upper()
     if name in CHARACTERS:
-        return False, 12 + CHARACTERS.index(name)
+        return False, FIRST_CHARACTER + CHARACTERS.index(name)
     if len(name) != 2 or name[0] not in CREW_LETTERS or name[1] not in "123S":
         raise NotationError(
             f"{name!r} is not a piece: use a crew letter W, Y, B or R and a pirate number 1-3 "
@@ -243,7 +245,6 @@ def _build(form: str, groups: tuple) -> int:
     if form in _PIECELESS_FORMS:
         return pack(K_AGREE, 0, NONE_CELL, NONE_CELL) | _PIECELESS_FORMS[form] << X_SHIFT
     is_ship, piece = _piece_or_ship(groups[0])
-    char = CHAR if piece >= 12 else 0
     if form == "dash":
         origin, target = CELL_BY_NAME[groups[1].upper()], CELL_BY_NAME[groups[2].upper()]
         drag = _drag(groups[3])
@@ -251,26 +252,26 @@ def _build(form: str, groups: tuple) -> int:
             if drag:
                 raise NotationError("a ship does not drag coins: write it without '$'")
             return pack(K_SHIP, piece, origin, target)
-        return pack(K_STEP, piece, origin, target) | drag | char
+        return pack(K_STEP, piece, origin, target) | drag
     if is_ship:
         raise NotationError(f"a ship ({groups[0].upper()}) only sails: write it like 'WS G1-H1'")
     if form == "spin":
         cell = CELL_BY_NAME[groups[1].upper()]
-        return pack(K_SPIN, piece, cell, cell) | _drag(groups[2]) | char
+        return pack(K_SPIN, piece, cell, cell) | _drag(groups[2])
     if form in ("fly", "choose"):
         origin, target = CELL_BY_NAME[groups[1].upper()], CELL_BY_NAME[groups[2].upper()]
         kind = K_FLY if form == "fly" else K_CHOOSE
-        return pack(kind, piece, origin, target) | _drag(groups[3]) | char
+        return pack(kind, piece, origin, target) | _drag(groups[3])
     if form == "stay":
         cell = CELL_BY_NAME[groups[1].upper()]
-        return pack(K_STAY, piece, cell, cell) | char
+        return pack(K_STAY, piece, cell, cell)
     if form in ("bottle", "peek", "quake"):
         origin = CELL_BY_NAME[groups[1].upper()]
         target = CELL_BY_NAME[groups[2].upper()] if groups[2] else origin
         x = {"bottle": X_BOTTLE, "peek": X_PEEK, "quake": X_QUAKE}[form]
-        return pack(K_AGREE, piece, origin, target) | char | x << X_SHIFT
+        return pack(K_AGREE, piece, origin, target) | x << X_SHIFT
     cell = CELL_BY_NAME[groups[1].upper()]  # revive
-    return pack(K_REVIVE, piece, NONE_CELL, cell) | char
+    return pack(K_REVIVE, piece, NONE_CELL, cell)
 
 
 def _drag(mark: str) -> int:

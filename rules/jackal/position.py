@@ -4,8 +4,9 @@ Design for speed (search bots run millions of plies): the board is flat lists in
 (0..168), tiles are small ints, pieces are indices (0..11 pirates, crew * 3 + n; 12..14 the
 second edition's characters), "who stands here" is a bit mask per cell, and moves are packed ints
 (see moves.py). Only the modules of the ``State`` class (movegen, actions, chains,
-second_edition, refusals, serialise, reads) touch the private arrays; everyone else uses the
-public methods here and in reads.py.
+second_edition, second_edition_effects, refusals, serialise, reads, agreement) and the hooks that
+rulesets.py names touch the private arrays; everyone else uses the public methods here and in
+reads.py. What differs between rulesets is asked of ``self._rules`` (rulebook.py).
 """
 
 from __future__ import annotations
@@ -27,12 +28,16 @@ from .geometry import (
 )
 from .moves import (
     CHARACTER_NAMES,
+    CHARACTERS,
     CHEST,
     COIN,
     CREWS,
+    FIRST_CHARACTER,
+    NPIECES,
     Move,
     piece_index,
 )
+from .rulebook import rules_for
 from .tiles import (
     FORTRESS,
     GALLEON,
@@ -44,7 +49,7 @@ from .tiles import (
     orient,
 )
 
-RULESETS = ("classic", "second-edition")
+RULESETS = ("classic", "second-edition")  # the rulesets built in (state.py registers them)
 END_TURN_CODE = Move.parse("end turn").code
 POSITION_FORMAT = "jackal-position"
 POSITION_VERSION = 1
@@ -57,9 +62,6 @@ PENDING_NAMES = ("", "arrow", "horse", "flight", "plane", "cave", "peek", "quake
 MV_KNIGHT, MV_FLIGHT, MV_CAVE = 8, 9, 10
 
 CREW_MASK = (7, 7 << 3, 7 << 6, 7 << 9)
-# Pieces: 0..11 pirates (crew * 3 + n); second edition: 12 Ben Gunn, 13 the Missionary, 14 Friday.
-BG, MI, FR = 12, 13, 14
-NPIECES = 15
 BITS = tuple(tuple(i for i in range(NPIECES) if m >> i & 1) for m in range(1 << NPIECES))
 CURSES = (
     "Barnacles and bilge water!",
@@ -137,8 +139,9 @@ def seat_crews(players: int, teams: bool = False) -> tuple[tuple[str, ...], ...]
 
 
 def name_of(p: int) -> str:
-    if p >= 12:
-        return CHARACTER_NAMES[p - 12][0].upper() + CHARACTER_NAMES[p - 12][1:]
+    if p >= FIRST_CHARACTER:
+        name = CHARACTER_NAMES[p - FIRST_CHARACTER]
+        return name[0].upper() + name[1:]
     return f"{CREWS[p // 3].capitalize()} {p % 3 + 1}"
 
 
@@ -178,7 +181,7 @@ def land_cell(name: str) -> int:
 
 def pirate_index(name: str) -> int:
     p = piece_index(name)
-    if p >= 12:
+    if p >= FIRST_CHARACTER:
         raise SetupError(f"{name} is a character, not a pirate")
     return p
 
@@ -200,7 +203,6 @@ class Position:
         "_enemy",
         "_kind",
         "_arg",
-        "_plane",
         "_native",
         "_up",
         "_plane_used",
@@ -231,8 +233,9 @@ class Position:
         "_noisy",
         "_legal",
         "_ev",
+        # the ruleset's data and hooks (rulebook.py)
+        "_rules",
         # second edition (classic keeps the defaults)
-        "_se",
         "_pcrew",
         "_members",
         "_chest",
@@ -251,14 +254,15 @@ class Position:
         # open), and the seats that agreed so far, as a bit mask (the one who offered included)
         "_offer",
         "_accepted",
+        # the seats whose crews are passed over (skipping.py), as a bit mask
+        "_skipped",
     )
 
     @classmethod
     def _blank(
         cls, ruleset: str, players: int, teams: bool, seed: str, deck: int = LATEST_DECK
     ) -> Self:
-        if ruleset not in RULESETS:
-            raise SetupError(f"unknown ruleset {ruleset!r}; known: {', '.join(RULESETS)}")
+        rules = rules_for(ruleset)
         order, owner = seating(players, bool(teams))
         s = cls.__new__(cls)
         s.ruleset = ruleset
@@ -284,7 +288,6 @@ class Position:
         s._enemy = [present & ~s._friend[c] if c in order else 0 for c in range(4)]
         s._kind = [SEA] * 169
         s._arg = [0] * 169
-        s._plane = -1
         s._native = -1
         s._up = bytearray(0 if LAND[c] else 1 for c in range(169))
         s._plane_used = False
@@ -315,8 +318,8 @@ class Position:
         s._noisy = False
         s._legal = None
         s._ev = None
-        s._se = ruleset == "second-edition"
-        s._pcrew = [p // 3 for p in range(12)] + [-1, -1, -1]
+        s._rules = rules
+        s._pcrew = [p // 3 for p in range(FIRST_CHARACTER)] + [-1, -1, -1]
         s._members = [tuple(range(3 * c, 3 * c + 3)) for c in range(4)]
         s._chest = -1
         s._bottles = [0, 0, 0, 0]
@@ -332,6 +335,7 @@ class Position:
         s._after = False  # second edition: the action is done; bottles may still be used
         s._offer = -1
         s._accepted = 0
+        s._skipped = 0
         for c in order:
             s._ship[c] = SHIP_START[c]
             for p in range(3 * c, 3 * c + 3):
@@ -357,14 +361,15 @@ class Position:
 
     def _rebuild(self) -> None:
         """Recompute the derived tables (occupancy, ship index, coin totals, special cells)."""
-        self._plane = self._native = -1
+        self._native = -1
+        plane = -1
         hidden = 0
         for cell in LAND_CELLS:
             k = self._kind[cell]
             if k == PLANE:
-                if self._plane >= 0:
+                if plane >= 0:
                     raise SetupError("only one plane per island")
-                self._plane = cell
+                plane = cell
             elif k == NATIVE:
                 if self._native >= 0:
                     raise SetupError("only one native girl per island")
@@ -384,7 +389,7 @@ class Position:
         self._island = hidden + sum(self._coins.values()) + self._carry
         if self._chest >= 0:
             self._island += 3
-        if self._se:
+        if self._rules.characters:
             self._recrew()
         self._kind = list(self._kind)
         self._arg = list(self._arg)
@@ -402,9 +407,9 @@ class Position:
                 if crew_team[d] == crew_team[c]:
                     friend[c] |= CREW_MASK[d]
         members = [list(range(3 * c, 3 * c + 3)) for c in range(4)]
-        pcrew = [p // 3 for p in range(12)] + [-1, -1, -1]
+        pcrew = [p // 3 for p in range(FIRST_CHARACTER)] + [-1, -1, -1]
         for i in range(3):
-            q = 12 + i
+            q = FIRST_CHARACTER + i
             owner = self._pcrew[q] if self._cstat[i] == 1 else -1
             pcrew[q] = owner
             if owner >= 0:
@@ -416,8 +421,8 @@ class Position:
         for c in self._order:
             present |= CREW_MASK[c]
         for i in range(3):
-            if pcrew[12 + i] >= 0:
-                present |= 1 << (12 + i)
+            if pcrew[FIRST_CHARACTER + i] >= 0:
+                present |= 1 << (FIRST_CHARACTER + i)
         self._friend = friend
         self._enemy = [present & ~friend[c] if c in self._order else 0 for c in range(4)]
         self._members = [tuple(m) for m in members]
@@ -427,7 +432,7 @@ class Position:
         """A fast independent copy (for bots). The deal is shared: it never changes (an earthquake
         replaces the lists instead of changing them)."""
         s = object.__new__(type(self))
-        s._se = self._se
+        s._rules = self._rules
         s._pcrew = self._pcrew[:]
         s._members = self._members
         s._chest = self._chest
@@ -444,6 +449,7 @@ class Position:
         s._after = self._after
         s._offer = self._offer
         s._accepted = self._accepted
+        s._skipped = self._skipped
         s.ruleset = self.ruleset
         s.players = self.players
         s.teams = self.teams
@@ -457,7 +463,6 @@ class Position:
         s._enemy = self._enemy
         s._kind = self._kind
         s._arg = self._arg
-        s._plane = self._plane
         s._native = self._native
         s._up = self._up[:]
         s._plane_used = self._plane_used
@@ -560,7 +565,7 @@ class Position:
             "eaten": self._eaten,
             "total": self._total,
         }
-        if self._se:
+        if self._rules.chest:
             d["chest"] = coin_key_name(self._chest) if self._chest >= 0 else None
         return d
 
@@ -572,8 +577,8 @@ class Position:
         """Second edition: Ben Gunn (BG), the Missionary (MI), Friday (FR): None before they are
         found, else their crew (None once gone), square and state."""
         out = {}
-        for i, name in enumerate(("BG", "MI", "FR")):
-            q = 12 + i
+        for i, name in enumerate(CHARACTERS):
+            q = FIRST_CHARACTER + i
             if self._cstat[i] == 0:
                 out[name] = None
                 continue

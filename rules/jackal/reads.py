@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from .errors import JackalError
 from .position import PENDING_NAMES
+from .rulebook import JackalRules
 
 
 class SearchArrays(NamedTuple):
@@ -43,8 +44,13 @@ class PublicReads:
     __slots__ = ()
 
     @property
+    def rules(self) -> JackalRules:
+        """The ruleset's data and hooks (rulebook.py), shared by every position of the ruleset."""
+        return self._rules
+
+    @property
     def second_edition(self) -> bool:
-        return self._se
+        return self.ruleset == "second-edition"
 
     @property
     def crew_order(self) -> tuple[int, ...]:
@@ -146,6 +152,16 @@ class PublicReads:
             self._order[self._turn],
             self._over,
         )
+
+    def team_bottles(self) -> dict[int, int]:
+        """Second edition: the message bottles each team may use (its crews' together, ruling 22),
+        teams in the order of their first crew to play."""
+        out: dict[int, int] = {}
+        for c in self._order:
+            team = self._seat_team[self._owner[c]]
+            if team not in out:
+                out[team] = self._team_bottles(c)
+        return out
 
     @property
     def after_action(self) -> bool:

@@ -13,9 +13,11 @@ from .geometry import (
     NEIGHBOURS,
 )
 from .moves import (
-    CHAR,
+    CHEST,
     COIN,
     CREWS,
+    FIRST_CHARACTER,
+    FR,
     K_AGREE,
     K_CHOOSE,
     K_FLY,
@@ -23,6 +25,8 @@ from .moves import (
     K_SHIP,
     K_SPIN,
     K_STAY,
+    K_STEP,
+    MI,
     X_BOTTLE,
     X_END,
     X_SHIFT,
@@ -32,8 +36,6 @@ from .moves import (
 )
 from .position import (
     FORTS,
-    FR,
-    MI,
     name_of,
 )
 from .tiles import (
@@ -84,7 +86,7 @@ class Refusals:
                 "end-after-action",
                 move=text,
             )
-        is_character = bool(code & CHAR)
+        is_character = piece >= FIRST_CHARACTER and k != K_SHIP
         if k == K_AGREE and code >> X_SHIFT & 7 == X_BOTTLE and not self._team_bottles(c):
             return R(
                 f"{text} is not possible: {CREWS[c].capitalize()} has no message bottle",
@@ -185,7 +187,7 @@ class Refusals:
                     piece=any_piece_name(piece),
                 )
             else:
-                reason = self._explain_step(code, piece, cell, k, target)
+                reason = self._explain_step(code, piece, cell, k, target, legal)
         is_ship = k == K_SHIP  # a ship move's piece field is its crew, not a piece number
         mine = [
             format_code(x) for x in legal if (x >> 3 & 15) == piece and (x & 7 == K_SHIP) == is_ship
@@ -201,35 +203,68 @@ class Refusals:
             options=mine,
         )
 
-    def _explain_entry(self, p: int, target: int, coin: bool) -> str | None:
-        """Second edition: why piece p may not step onto the face-up square `target`, if a
-        character's or the dense jungle's rule is the reason (ruling 21, 27)."""
-        c = self._pcrew[p]
-        enemies = self._occ[target] & self._enemy[c]
-        preacher = enemies >> MI & 1 and not self._converted
-        if p == MI and not self._converted and enemies and enemies != 1 << FR:
+    def _explain_entry(self, p: int, target: int, dragging_only: bool) -> str | None:
+        """Second edition (its ``explain_entry`` hook): the character's or the dense jungle's rule
+        that refuses piece p on the face-up square ``target``, if one does (rulings 21, 27).
+        ``dragging_only``: the generator allows the same step empty-handed, so only what the
+        piece drags can be the reason; else the square refuses the piece itself (``_entry``)."""
+        if dragging_only:
+            if p == MI and not self._converted:
+                return R("the Missionary does not carry coins", "missionary-no-coin")
+            if self._kind[target] == THICKET:
+                return R("no coin goes into the dense jungle", "thicket-no-coin")
+            return None
+        enemies = self._occ[target] & self._enemy[self._pcrew[p]]
+        if p == MI and not self._converted and enemies:
             return R("the Missionary never shares a square with enemies", "missionary-alone")
-        if preacher and p != FR:
+        if enemies >> MI & 1 and not self._converted and p != FR:
             return R(
                 f"nobody shares a square with an enemy Missionary ({NAMES[target]})",
                 "enemy-missionary",
                 cell=NAMES[target],
             )
-        if coin and (p == MI and not self._converted):
-            return R("the Missionary does not carry coins", "missionary-no-coin")
-        if coin and self._kind[target] == THICKET:
-            return R("no coin goes into the dense jungle", "thicket-no-coin")
-        if enemies and self._harmless(p) and self._kind[target] != THICKET:
+        if enemies and self._harmless(p):
             return R(f"{name_of(p)} never attacks", "never-attacks", piece=any_piece_name(p))
         return None
 
-    def _explain_step(self, code: int, p: int, cell: int, k: int, target: int) -> str:
+    def _explain_square(self, p: int, target: int, dragging_only: bool) -> str:
+        """Why piece p may not end its step on the face-up land square ``target``: the ruleset's
+        own reason first, then the classic ones (see ``_explain_entry`` for ``dragging_only``)."""
+        explain_entry = self._rules.explain_entry
+        if explain_entry is not None:
+            reason = explain_entry(self, p, target, dragging_only)
+            if reason:
+                return reason
+        if self._kind[target] in FORTS:
+            if not dragging_only:
+                return R(
+                    f"enemies hold the fortress at {NAMES[target]}",
+                    "fortress-held",
+                    cell=NAMES[target],
+                )
+            return R("a pirate cannot carry a coin into a fortress", "coin-fortress")
+        return R(
+            "a pirate carrying a coin cannot attack; leave the coin and attack empty-handed",
+            "coin-attack",
+        )
+
+    def _explain_step(
+        self, code: int, p: int, cell: int, k: int, target: int, legal: list[int]
+    ) -> str:
+        """Why a move of piece p standing on ``cell`` is refused. The generator's lists decide
+        between the reasons: a move the generator allows empty-handed is refused for what it
+        drags, one it does not allow at all for where it goes."""
         kind = self._kind
         coin = bool(code & COIN)
         step = self._ps[p]
-        if coin and not self._coins.get(cell << 3 | step):
+        key = cell << 3 | step
+        if coin and not (self._chest == key if code & CHEST else self._coins.get(key)):
             return R(f"there is no coin to drag at {NAMES[cell]}", "no-coin-here", cell=NAMES[cell])
-        if kind[cell] == SPINNER and step < self._arg[cell]:
+        dragging_only = coin and (code & ~(COIN | CHEST)) in legal
+        # A piece part-way across a spinner is held by it unless the generator lets it step off
+        # (second edition: Friday crosses at once).
+        steps_off = any(x & 7 == K_STEP and x >> 3 & 15 == p for x in legal)
+        if kind[cell] == SPINNER and step < self._arg[cell] and not steps_off:
             if k != K_SPIN:
                 return R(
                     f"{name_of(p)} must first cross the {SPINNER_NAMES[self._arg[cell]]}: "
@@ -280,11 +315,7 @@ class Refusals:
                         "ashore-in-front",
                         cell=NAMES[FRONT[cell]],
                     )
-                return R(
-                    f"enemies hold the fortress at {NAMES[target]}",
-                    "fortress-held",
-                    cell=NAMES[target],
-                )
+                return self._explain_square(p, target, False)
             return R(
                 "a swimmer moves one sea square along the coast and cannot climb onto land "
                 "except aboard a ship",
@@ -297,10 +328,6 @@ class Refusals:
                 target=NAMES[target],
                 cell=NAMES[cell],
             )
-        if self._se and LAND[target] and self._up[target]:
-            reason = self._explain_entry(p, target, coin)
-            if reason:
-                return reason
         if not LAND[target]:
             if self._shipc[target] < 0:
                 return R("a pirate cannot jump into the sea from land", "no-jump")
@@ -309,16 +336,4 @@ class Refusals:
             )
         if not self._up[target]:
             return R("a pirate carrying a coin may only walk on face-up tiles", "coin-face-up")
-        kt = kind[target]
-        if kt in FORTS:
-            if self._occ[target] & self._enemy[p // 3]:
-                return R(
-                    f"enemies hold the fortress at {NAMES[target]}",
-                    "fortress-held",
-                    cell=NAMES[target],
-                )
-            return R("a pirate cannot carry a coin into a fortress", "coin-fortress")
-        return R(
-            "a pirate carrying a coin cannot attack; leave the coin and attack empty-handed",
-            "coin-attack",
-        )
+        return self._explain_square(p, target, dragging_only)

@@ -1,5 +1,5 @@
-"""Second edition: its moves (characters, bottles) and the effects of its tiles (caves, earthquake,
-lighthouse, smoke, Friday and the Missionary).
+"""Second edition: its moves (characters, bottles, the entry rules of Friday, the Missionary and the
+dense jungle, the plane's targets). The effects of its tiles are in second_edition_effects.py.
 """
 
 from __future__ import annotations
@@ -9,57 +9,41 @@ from .geometry import (
     FRONT,
     LAND,
     LAND_CELLS,
-    NAMES,
     NEIGHBOURS,
     SEA_NEIGHBOURS,
 )
 from .moves import (
-    CHAR,
-    CHARACTER_NAMES,
     CHEST,
     COIN,
-    CREWS,
+    FIRST_CHARACTER,
+    FR,
     K_AGREE,
     K_CHOOSE,
     K_REVIVE,
     K_SHIP,
     K_SPIN,
+    MI,
     NONE_CELL,
     X_BOTTLE,
     X_SHIFT,
-    any_piece_name,
 )
 from .position import (
     BITS,
     CREW_MASK,
-    CURSES,
-    FR,
-    MI,
-    MV_CAVE,
-    NPIECES,
-    P_CAVE,
-    P_NONE,
-    P_PEEK,
-    P_QUAKE1,
-    name_of,
+    END_TURN_CODE,
+    FORTS,
+    QUIET_ROUNDS,
 )
 from .tiles import (
-    BEN_GUNN,
-    BOTTLES,
-    CARAMBA,
-    CAVE,
-    FRIDAY,
-    LIGHTHOUSE,
-    MISSIONARY,
     OGRE,
-    QUAKE,
     SPINNER,
-    SPINNER_NAMES,
+    THICKET,
 )
 
 
-class SecondEditionEffects:
-    """The second edition methods of ``State`` (it inherits them; the arrays are in position.py)."""
+class SecondEditionMoves:
+    """The second edition's moves, as methods of ``State`` (it inherits them; the arrays are in
+    position.py); rulesets.py names them as the hooks of the second edition."""
 
     __slots__ = ()
 
@@ -80,7 +64,7 @@ class SecondEditionEffects:
             cell = pc[p]
             if cell < 0 or drunk[p]:
                 continue
-            base = p << 3 | cell << 7 | (CHAR if p >= 12 else 0)
+            base = p << 3 | cell << 7
             if not LAND[cell]:
                 if shipc[cell] >= 0:
                     t = FRONT[cell]
@@ -163,7 +147,7 @@ class SecondEditionEffects:
             cell = pc[p]
             if cell < 0 or self._drunk[p] or self._trap[p] == 2:
                 continue
-            base = K_AGREE | X_BOTTLE << X_SHIFT | p << 3 | cell << 7 | (CHAR if p >= 12 else 0)
+            base = K_AGREE | X_BOTTLE << X_SHIFT | p << 3 | cell << 7
             if LAND[cell]:
                 if self._trap[p]:
                     add(base | cell << 15)
@@ -172,7 +156,7 @@ class SecondEditionEffects:
                     hit = self._on_step(self._occ[cell] & self._enemy[c], last)
                     if not (hit and self._harmless(p)):
                         add(base | cell << 15)
-            if p < 12:
+            if p < FIRST_CHARACTER:
                 for q in targets:
                     if pc[q] in NEIGHBOURS[cell]:
                         add(base | pc[q] << 15)
@@ -182,261 +166,95 @@ class SecondEditionEffects:
         en = self._enemy[c]
         return [t for t in self._caves if t != cell and not self._occ[t] & en]
 
-    def _arrive_se(self, p: int, c: int, cell: int, k: int, mv: int) -> bool:
-        """Second-edition arrival effects; True when they took over (the pirate went on, or a
-        decision is pending)."""
-        fresh = self._fresh == k
-        self._fresh = 0
-        ev = self._ev
-        if k == OGRE:  # only Friday stands here; a coin he brings is eaten
-            if self._carry:
-                self._eaten += self._carry
-                self._island -= self._carry
-                self._carry = 0
-                self._noisy = True
-            if ev is not None:
-                self._log("ogre", name_of(p), "is not afraid of the ogre", piece=any_piece_name(p))
-            return True
-        if k == CAVE and mv != MV_CAVE:
-            lost = [q for q in range(NPIECES) if self._trap[q] == 2 and self._pc[q] != cell]
-            if fresh and lost:
-                self._cave_swap(p, cell, lost)
-                return False
-            exits = self._cave_exits(c, cell)
-            if len(exits) == 1:
-                self._occ[cell] &= ~(1 << p)
-                if ev is not None:
-                    self._log(
-                        "cave",
-                        name_of(p),
-                        f"goes through the cave to {NAMES[exits[0]]}",
-                        piece=any_piece_name(p),
-                        origin=NAMES[cell],
-                        target=NAMES[exits[0]],
-                    )
-                self._go(p, exits[0], MV_CAVE, cell)
-                return True
-            if exits:
-                self._choose(p, cell, P_CAVE, exits)
-                return True
-            self._trap[p] = 2
-            if ev is not None:
-                self._log(
-                    "lost",
-                    name_of(p),
-                    f"is lost in the cave at {NAMES[cell]}",
-                    short="gets lost in it",
-                    piece=any_piece_name(p),
-                    cell=NAMES[cell],
-                )
-            return False
-        if k == CARAMBA and ev is not None:
-            self._log(
-                "caramba",
-                name_of(p),
-                f"stumbles at {NAMES[cell]} and shouts: {CURSES[self.ply % len(CURSES)]}",
-                short="stumbles and shouts: " + CURSES[self.ply % len(CURSES)],
-                piece=any_piece_name(p),
-                cell=NAMES[cell],
-                curse=self.ply % len(CURSES),
-            )
-        if not fresh:
-            return False
-        if k in (BEN_GUNN, MISSIONARY, FRIDAY):
-            q = 12 + (k - BEN_GUNN)
-            self._cstat[q - 12] = 1
-            self._pcrew[q] = c
-            self._recrew()
-            self._place(q, cell, 0)
-            if ev is not None:
-                self._log(
-                    "join",
-                    name_of(q),
-                    f"joins the {CREWS[c]} crew at {NAMES[cell]}",
-                    short=f"{name_of(q)} joins the {CREWS[c]} crew",
-                    piece=any_piece_name(q),
-                    crew=CREWS[c],
-                    cell=NAMES[cell],
-                )
-        elif k == BOTTLES:
-            n = self._arg[cell]
-            if ev is not None:
-                self._log(
-                    "bottles",
-                    CREWS[c].capitalize(),
-                    f"finds {n} message bottle" + ("s" if n > 1 else ""),
-                    crew=CREWS[c],
-                    count=n,
-                )
-            if self._harmless(p):
-                n -= 1
-                self._read_bottle(p)
-            self._bottles[c] += n
-        elif k == LIGHTHOUSE:
-            opts = [t for t in LAND_CELLS if not self._up[t]]
-            if opts:
-                self._pcount = min(4, len(opts))
-                self._choose(p, cell, P_PEEK, opts)
-                return True
-        elif k == QUAKE:
-            opts = self._quake_tiles()
-            if len(opts) >= 2:
-                self._choose(p, cell, P_QUAKE1, opts)
-                return True
-        return False
-
-    def _quake_tiles(self) -> list[int]:
-        """Island tiles an earthquake may swap: nobody on them, no coin, no chest (ruling 24)."""
-        occ = self._occ
-        busy = {key >> 3 for key in self._coins}
-        if self._chest >= 0:
-            busy.add(self._chest >> 3)
-        return [t for t in LAND_CELLS if not occ[t] and t not in busy]
-
-    def _cave_swap(self, p: int, cell: int, lost: list[int]) -> None:
-        """Ruling 23: a new cave is found while pirates are lost: they come out on it and the
-        finder takes their place. Ruling S5: only those lost on the earliest-found cave."""
-        held = {self._pc[q] for q in lost}
-        where = next((t for t in self._caves if t in held), self._pc[lost[0]])
-        out = [q for q in lost if self._pc[q] == where]
-        occ = self._occ
-        for q in out:
-            occ[where] &= ~(1 << q)
-            self._trap[q] = 0
-            self._place(q, cell, 0)
-        occ[cell] &= ~(1 << p)
-        self._place(p, where, 0)
-        if self._ev is not None:
-            self._log(
-                "cave",
-                name_of(p),
-                f"finds the way out of the cave: {', '.join(name_of(q) for q in out)} "
-                f"come out at {NAMES[cell]} and {name_of(p)} goes to {NAMES[where]}",
-                short=f"finds the way out of the cave for {', '.join(name_of(q) for q in out)}",
-                piece=any_piece_name(p),
-                cell=NAMES[cell],
-                target=NAMES[where],
-                freed=[any_piece_name(q) for q in out],
-            )
-        # Ruling S10: the finder arrives at the entrance like any forced arrival. Enemies who
-        # stand there (not lost) are attacked; if it may not attack them, ruling 5: it dies.
-        c = self._pcrew[p]
-        enemies = occ[where] & self._enemy[c]
-        if enemies:
-            shielded = enemies >> MI & 1 and not self._converted
-            if self._harmless(p) or self._carry or shielded:
-                self._impossible(p, where, "enemies")
-            else:
-                self._attack(p, enemies)
-
-    def _surrender(self, p: int) -> None:
-        """Friday, attacked, joins the attacker's crew where he stands (ruling 21)."""
-        c = self._pcrew[p]
-        if self._pcrew[FR] == c:
-            return
-        self._pcrew[FR] = c
-        self._recrew()
-        if self._ev is not None:
-            self._log(
-                "surrender",
-                "Friday",
-                f"surrenders to {name_of(p)} and joins the {CREWS[c]} crew",
-                piece="FR",
-                crew=CREWS[c],
-                attacker=any_piece_name(p),
-            )
-
-    def _leave(self, q: int, why: str, reason: str) -> None:
-        """A character leaves the game (a bottle for Friday; Friday and the Missionary meet)."""
-        cell = self._pc[q]
-        if cell >= 0:
-            self._occ[cell] &= ~(1 << q)
-        self._pc[q] = -1
-        self._ps[q] = 0
-        self._trap[q] = 0
-        self._drunk[q] = 0
-        self._cstat[q - 12] = 2
-        self._recrew()
-        if self._ev is not None:
-            self._log("leave", name_of(q), why, piece=any_piece_name(q), reason=reason)
-
-    def _read_bottle(self, q: int) -> None:
-        """Friday or the Missionary reads a message (ruling 21)."""
-        if q == FR:
-            self._leave(FR, "reads the message in the bottle and leaves the island", "bottle")
-        else:
-            self._converted = True
-            if self._ev is not None:
-                self._log(
-                    "convert",
-                    "The Missionary",
-                    "reads the message in the bottle, draws a cutlass and becomes a pirate",
-                    piece="MI",
-                )
-
-    def _meet(self) -> None:
-        """Friday and the Missionary on one square leave together (ruling 21)."""
-        f = self._pc[FR]
-        if f >= 0 and f == self._pc[MI] and not self._converted:
-            self._leave(FR, "meets the Missionary", "meets")
-            self._leave(MI, "leaves the island together with Friday", "together")
-            if self._pend and self._pp in (FR, MI):
-                # Ruling S11: the one who was to choose (a cave exit, an arrow) has left: the
-                # chain ends, and a coin in hand goes back to where the action began.
-                if self._carry:
-                    self._drop_coin(self._from_key)
-                self._pend = P_NONE
-                self._popts = ()
-
-    def _use_bottle(self, p: int, cell: int, target: int) -> None:
-        """A free bottle use (ruling 22); the turn goes on."""
-        c = self._order[self._turn]
-        fr = self._friend[c]
-        for d in [c] + [d for d in self._order if d != c and fr >> (3 * d) & 1]:
-            if self._bottles[d]:
-                self._bottles[d] -= 1
-                break
-        ev = self._ev
-        if target != cell:
-            q = FR if self._pc[FR] == target else MI
-            if ev is not None:
-                self._log(
-                    "bottle",
-                    name_of(p),
-                    f"hands a message bottle to {CHARACTER_NAMES[q - 12]} at {NAMES[target]}",
-                    piece=any_piece_name(p),
-                    target=NAMES[target],
-                )
-            self._read_bottle(q)
-        elif self._trap[p]:
-            self._trap[p] = 0
-            if ev is not None:
-                self._log(
-                    "bottle",
-                    name_of(p),
-                    f"reads a message bottle and climbs out of the trap at {NAMES[cell]}",
-                    piece=any_piece_name(p),
-                    cell=NAMES[cell],
-                )
-        else:
-            last = self._arg[cell]
-            self._ps[p] = last
-            if ev is not None:
-                self._log(
-                    "bottle",
-                    name_of(p),
-                    f"reads a message bottle and crosses to step {last} of the "
-                    f"{SPINNER_NAMES[last]} at {NAMES[cell]}",
-                    piece=any_piece_name(p),
-                    cell=NAMES[cell],
-                    step=last,
-                )
-            hit = self._on_step(self._occ[cell] & self._enemy[c] & ~(1 << p), last)
-            if hit:
-                self._attack(p, hit)
-        self._meet()
-
     def _team_bottles(self, c: int) -> int:
         """Bottles crew c may use: its own and its allies' (ruling 22)."""
         friends = self._friend[c]
         return sum(self._bottles[d] for d in self._order if d == c or friends >> (3 * d) & 1)
+
+    def _harmless(self, p: int) -> bool:
+        """Friday and the unconverted Missionary never attack (ruling 21)."""
+        return p == FR or (p == MI and not self._converted)
+
+    def _entry(self, p: int, c: int, t: int) -> int:
+        """Second edition: may piece p of crew c enter the land square t by its own move?
+        0 no, 1 empty-handed, 3 also dragging a coin or the chest."""
+        if not self._up[t]:
+            return 1
+        kt = self._kind[t]
+        o = self._occ[t] & self._enemy[c]
+        if o:
+            preacher = o >> MI & 1 and not self._converted
+            if p == FR and preacher:
+                return 1  # Friday meets the Missionary: they leave together
+            if preacher:
+                return 0  # nobody shares a tile with an enemy Missionary
+            if p == MI and not self._converted:
+                return 1 if o == 1 << FR else 0
+        if kt == THICKET:
+            return 1  # dense jungle: no coins, no attacks, enemies may share it (ruling 27)
+        if o and kt == SPINNER:
+            o = self._on_step(o, 1)
+        if kt in FORTS:
+            return 0 if o else 1
+        if o:
+            return 0 if self._harmless(p) else 1
+        return 3
+
+    def _flight_se(self, c: int, carrying: bool, exclude: int, p: int = -1) -> list[int]:
+        """Second edition: the plane flies only to a revealed tile the piece could enter (with
+        what it drags), never to a ship (ruling 14)."""
+        up = self._up
+        need = 3 if carrying else 1
+        return [
+            t for t in LAND_CELLS if t != exclude and up[t] and self._entry(p, c, t) & need == need
+        ]
+
+    def _may_stop_se(self, p: int, c: int, cell: int, k: int, o: int) -> int:
+        """The ``may_stop`` hook: a piece ending forced movement among enemies, a character, or
+        on the dense jungle or the ogre follows the entry rules of its own moves (rulings 21, 27).
+        Returns the enemies it attacks, or -1 when it may not stop there (it dies, ruling 5)."""
+        if o or p >= FIRST_CHARACTER or k in (THICKET, OGRE):
+            r = self._entry(p, c, cell)
+            if not r or (self._carry and r != 3):
+                self._impossible(p, cell, self._why_not(p, c, cell, r))
+                return -1
+            if k == THICKET or self._harmless(p):
+                return 0
+        return o
+
+    def _why_not(self, p: int, c: int, cell: int, r: int) -> str:
+        """The reason (a key of DEATH_REASONS) a pirate may not end its move at `cell`."""
+        k = self._kind[cell]
+        if r:
+            if k == THICKET:
+                return "coin-thicket"
+            if k in FORTS:
+                return "coin-fortress"
+            return "coin-attack"
+        o = self._occ[cell] & self._enemy[c]
+        if o >> MI & 1 and not self._converted:
+            return "missionary"
+        if self._harmless(p):
+            return "harmless"
+        return "fortress-held"
+
+    def _offer_after(self) -> bool:
+        """Second edition, after the action of an unsmoked turn: if the crew's team holds a
+        bottle and a use is legal, and the game goes on, hold the turn for that decision."""
+        if self._smoke:
+            return False  # a smoked turn is played by another seat: no bottles (ruling 26)
+        c = self._order[self._turn]
+        if self._over or self._island == 0 or not self._team_bottles(c):
+            return False
+        quiet = 0 if self._noisy else self._quiet + 1
+        if quiet >= QUIET_ROUNDS * len(self._order):
+            return False  # the game ends with this turn (stalemate)
+        res: list[int] = []
+        self._gen_bottles(c, res.append)
+        if not res:
+            return False
+        res.append(END_TURN_CODE)
+        self._taken = None
+        self._after = True
+        self._legal = res
+        return True

@@ -11,11 +11,12 @@ from .geometry import (
 )
 from .moves import (
     CREWS,
+    FIRST_CHARACTER,
+    NPIECES,
     any_piece_name,
     piece_index,
 )
 from .position import (
-    NPIECES,
     PENDING_NAMES,
     POSITION_FORMAT,
     POSITION_VERSION,
@@ -41,7 +42,7 @@ class Serialisation:
     def to_json(self) -> dict:
         """The whole position, hidden tiles and seed included. Server side only."""
         pirates = {}
-        for p in range(12):
+        for p in range(FIRST_CHARACTER):
             if p // 3 not in self._order:
                 continue
             cell = self._pc[p]
@@ -102,12 +103,14 @@ class Serialisation:
             "chain": chain,
         }
         self._agreement_json(d)
-        if self._se:
-            self._se_json(d)
+        self._skipping_json(d)
+        extras = self._rules.json_extras
+        if extras is not None:
+            extras(self, d)
         return d
 
     def _se_json(self, d: dict) -> None:
-        """Second-edition fields (a classic position has none of them)."""
+        """The second edition's fields (its ``json_extras`` hook; a classic position has none)."""
         for p, info in d["pirates"].items():
             if info is not None:
                 info["lost"] = self._trap[pirate_index(p)] == 2
@@ -127,6 +130,7 @@ class Serialisation:
             d["chain"]["chest"] = self._carry == 3
 
     def _se_from_json(self, d: dict) -> None:
+        """The second edition's fields read back (its ``json_load`` hook)."""
         for name, info in d["pirates"].items():
             if info is not None and info.get("lost"):
                 self._trap[pirate_index(name)] = 2
@@ -135,7 +139,7 @@ class Serialisation:
             self._bottles[crew_index(crew)] = int(n)
         for i, name in enumerate(("BG", "MI", "FR")):
             info = d["characters"][name]
-            q = 12 + i
+            q = FIRST_CHARACTER + i
             if info is None:
                 continue
             self._cstat[i] = 2 if info["gone"] else 1
@@ -220,8 +224,10 @@ class Serialisation:
                         cell_index(t) for t in targets
                     }
             s._agreement_from_json(d)
-            if s._se:
-                s._se_from_json(d)
+            s._skipping_from_json(d)
+            load = s._rules.json_load
+            if load is not None:
+                load(s, d)
         except (KeyError, TypeError, ValueError, IndexError) as e:
             if isinstance(e, JackalError):
                 raise

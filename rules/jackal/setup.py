@@ -157,12 +157,14 @@ def custom_position(
         doc["bottles"] = {CREWS[c]: 0 for c in order} | {
             CREWS[crew_index(crew)]: n for crew, n in (bottles or {}).items()
         }
-        doc["characters"] = {
-            name: None
-            if 12 + i not in found
-            else {"crew": found[12 + i][0], "gone": False, **spot_info(12 + i, found[12 + i][1])}
-            for i, name in enumerate(CHARACTERS)
-        }
+        doc["characters"] = {}
+        for name in CHARACTERS:
+            q = piece_index(name)
+            doc["characters"][name] = (
+                {"crew": found[q][0], "gone": False, **spot_info(q, found[q][1])}
+                if q in found
+                else None
+            )
         if doc["characters"]["MI"] is not None:
             doc["characters"]["MI"]["converted"] = converted
         doc["smoke"] = {"turns": 0, "new": False}

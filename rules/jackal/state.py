@@ -2,9 +2,12 @@
 
 - position.py: the position and its packed arrays, seats, scores, public accessors;
 - movegen.py: the legal moves; actions.py: applying a move, turns, the end;
-- chains.py: forced-move chains and the tiles' effects; second_edition.py: that ruleset's moves and
-  tiles; refusals.py: why a move is refused; serialise.py: JSON; reads.py: the public reads
-  the player view uses; agreement.py: ending the game by agreement (offer end, accept end).
+- chains.py: forced-move chains and the tiles' effects; refusals.py: why a move is refused;
+  serialise.py: JSON; reads.py: the public reads the player view uses; agreement.py: ending the
+  game by agreement (offer end, accept end);
+- second_edition.py, second_edition_effects.py: that ruleset's moves and tiles. Where rulesets
+  differ, the engine calls the hooks of the position's ``JackalRules`` (rulebook.py), which
+  rulesets.py fills in for each ruleset (docs/engine.md).
 
 Bots use ``legal_codes()`` / ``apply_code()`` and ``copy()``; the site uses ``legal_moves()``,
 ``apply()`` (validating, with events; ``offer end`` / ``accept end`` are free actions outside
@@ -23,18 +26,25 @@ from .moves import Move
 from .position import RULESETS, Outcome, Position, seat_crews
 from .reads import PublicReads
 from .refusals import Refusals
-from .second_edition import SecondEditionEffects
+from .rulesets import CLASSIC_RULES, SECOND_EDITION_RULES
+from .second_edition import SecondEditionMoves
+from .second_edition_effects import SecondEditionEffects
 from .serialise import Serialisation
+from .skipping import Skipping
+
+assert {CLASSIC_RULES.name, SECOND_EDITION_RULES.name} == set(RULESETS)
 
 __all__ = ["RULESETS", "Outcome", "State", "new_game", "replay", "seat_crews"]
 
 
 class State(
+    Skipping,  # before Actions: it passes the turns of skipped seats after each turn's end
     Serialisation,
     Refusals,
     Actions,
     Agreement,
     SecondEditionEffects,
+    SecondEditionMoves,
     Chains,
     MoveGeneration,
     PublicReads,

@@ -223,14 +223,9 @@ def player_view(state: State, seat: int | None) -> View:
     legal = [str(m) for m in s.legal_moves()] if seat is not None and seat == to_act else []
     extra = {}
     if se:
-        bottles = s.bottles()
-        team_bottles: dict[str, int] = {}
-        for c in order:
-            team = str(s.team_of(s.seat_of_crew(c)))
-            team_bottles[team] = team_bottles.get(team, 0) + bottles[CREWS[c]]
         extra = {
-            "bottles": bottles,
-            "team_bottles": team_bottles,
+            "bottles": s.bottles(),
+            "team_bottles": {str(team): n for team, n in s.team_bottles().items()},
             "characters": s.characters(),
             "chest": counts["chest"],
             "smoke": s.smoke_turns,

@@ -37,15 +37,17 @@ def shot(page, name):
 def set_position(game, state):
     game.state = state.to_json()
     game.ply = state.ply
-    game.to_act_seat = state.to_act()
-    game.save(update_fields=["state", "ply", "to_act_seat"])
+    game.save(update_fields=["state", "ply"])
+    for seat in game.seats.all():
+        seat.must_act = seat.index == state.to_act()
+        seat.save(update_fields=["must_act"])
 
 
 def others_play(game, *moves):
     """Yellow (bob), Black (alice) and Red (bob) take their turns through the move service."""
     game.refresh_from_db()
     for text in moves:
-        seat = game.to_act_seat
+        seat = game.seat_to_act()
         submit_move(game.pk, seat_index=seat, text=text, expected_ply=game.ply)
         game.refresh_from_db()
 

@@ -82,9 +82,7 @@ def test_a_rematch_is_offered_and_accepted_on_open_pages(asgi_server, signed_in)
 
     alice, bob = make_user("alice"), make_user("bob")
     game = start_game(alice, bob)
-    Game.objects.filter(pk=game.pk).update(
-        status=Game.Status.FINISHED, to_act_seat=None, finished_at=timezone.now()
-    )
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, finished_at=timezone.now())
     url = f"{asgi_server}/games/{game.pk}/"
     alice_page = open_live_board(signed_in(alice), url)
     bob_page = open_live_board(signed_in(bob), url)

@@ -58,7 +58,7 @@ def test_three_players_a_bot_takes_the_late_seat_and_the_player_takes_it_back(
     # inline in tests); then bob is to act.
     assert sweep_timeouts(game.deadline) == 1
     game.refresh_from_db()
-    assert game.ply >= 1 and game.to_act_seat == 1
+    assert game.ply >= 1 and game.seat_to_act() == 1
     url = f"{asgi_server}/games/{game.pk}/"
     bob_page = open_live_board(signed_in(bob), url)
     expect(bob_page.locator("#board-status")).to_contain_text("Your turn")

@@ -12,8 +12,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games import tasks
+from games.families.jackal import engine_state
 from games.models import Game
-from games.services import head_state, submit_move
+from games.services import submit_move
 from tests.conftest import wait_for
 from tests.factories import make_user, start_game
 
@@ -21,8 +22,8 @@ from tests.factories import make_user, start_game
 def alice_hands_the_turn_to_the_bot(game) -> int:
     """Alice (seat 0) moves until it is the bot's turn; returns that ply. Each commit queues what
     it queues for real (the bot's task goes to the test's queue)."""
-    while game.to_act_seat == 0:
-        move = str(head_state(game).legal_moves()[0])
+    while game.seat_to_act() == 0:
+        move = str(engine_state(game).legal_moves()[0])
         submit_move(game.pk, seat_index=0, text=move, expected_ply=game.ply, user=game.created_by)
         game.refresh_from_db()
     return game.ply

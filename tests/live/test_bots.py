@@ -2,8 +2,9 @@
 
 import pytest
 
+from games.families.jackal import engine_state
 from games.models import Game
-from games.services import head_state, open_table, submit_move, verify_ledger
+from games.services import open_table, submit_move, verify_ledger
 from games.tasks import play_bot_turn
 from tests.conftest import wait_for
 from tests.factories import make_user, start_game
@@ -35,8 +36,8 @@ def hand_over_to_the_bot(game, capture, *, run_callbacks: bool) -> int:
     Returns the ply at which it became the bot's turn.
     """
     with capture(execute=run_callbacks):
-        while game.to_act_seat == 0:
-            move = str(head_state(game).legal_moves()[0])
+        while game.seat_to_act() == 0:
+            move = str(engine_state(game).legal_moves()[0])
             submit_move(
                 game.pk, seat_index=0, text=move, expected_ply=game.ply, user=game.created_by
             )
@@ -50,7 +51,7 @@ def test_a_bot_answers_a_human_move_and_stale_tasks_do_nothing(django_capture_on
     hand_over_to_the_bot(game, django_capture_on_commit_callbacks, run_callbacks=True)
     game.refresh_from_db()
     # The bot (seat 1) moved as soon as alice's move committed: it is alice's turn again.
-    assert game.to_act_seat == 0
+    assert game.seat_to_act() == 0
     bot_moves = game.moves.filter(seat=1)
     assert bot_moves.exists() and set(bot_moves.values_list("user", flat=True)) == {None}
     assert play_bot_turn(game.pk, game.ply - 1) == "stale"
@@ -74,7 +75,7 @@ def test_beat_wakes_a_bot_whose_task_was_lost(django_capture_on_commit_callbacks
     with django_capture_on_commit_callbacks(execute=True):
         assert wake_stuck_bots() == 1
     game.refresh_from_db()
-    assert game.ply > waiting_at and game.to_act_seat == 0
+    assert game.ply > waiting_at and game.seat_to_act() == 0
     assert wake_stuck_bots() == 0
 
 
@@ -92,7 +93,7 @@ def test_a_broker_outage_never_turns_a_committed_move_into_an_error(
     game = start_game(make_user("alice"), bots=1)
     waiting_at = hand_over_to_the_bot(game, django_capture_on_commit_callbacks, run_callbacks=True)
     game.refresh_from_db()
-    assert game.ply == waiting_at and game.to_act_seat == 1  # committed; the bot waits
+    assert game.ply == waiting_at and game.seat_to_act() == 1  # committed; the bot waits
     assert "could not queue the bot turn" in caplog.text
 
 
@@ -107,10 +108,10 @@ def test_bot_work_is_queued_only_when_a_bot_is_to_act(
     people = start_game(make_user("alice"), make_user("bob"))
     for _ in range(6):
         people.refresh_from_db()
-        move = str(head_state(people).legal_moves()[0])
+        move = str(engine_state(people).legal_moves()[0])
         with django_capture_on_commit_callbacks(execute=True):
             submit_move(
-                people.pk, seat_index=people.to_act_seat, text=move, expected_ply=people.ply
+                people.pk, seat_index=people.seat_to_act(), text=move, expected_ply=people.ply
             )
     assert queued == []
 
@@ -126,8 +127,8 @@ def test_a_bot_of_each_level_moves_and_a_requeued_task_moves_no_more(level):
     game.seats.filter(index=1).update(bot=level)
     game.refresh_from_db()
     # Alice moves until it is the bot's turn; then its task, twice (a re-queued duplicate).
-    while game.to_act_seat == 0:
-        move = str(head_state(game).legal_moves()[0])
+    while game.seat_to_act() == 0:
+        move = str(engine_state(game).legal_moves()[0])
         submit_move(game.pk, seat_index=0, text=move, expected_ply=game.ply, user=game.created_by)
         game.refresh_from_db()
     ply = game.ply

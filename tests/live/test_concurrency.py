@@ -7,8 +7,9 @@ import threading
 import pytest
 from django.db import connection
 
+from games.families.jackal import engine_state
 from games.models import Game
-from games.services import BoardChanged, head_state, submit_move, verify_ledger
+from games.services import BoardChanged, submit_move, verify_ledger
 from tests.factories import make_user, start_game
 
 THREADS = 8
@@ -20,7 +21,7 @@ def race(game: Game, texts: list[str]) -> list[str]:
     barrier = threading.Barrier(len(texts))
     outcomes: list[str] = []
     lock = threading.Lock()
-    seat, ply = game.to_act_seat, game.ply
+    seat, ply = game.seat_to_act(), game.ply
 
     def submit(text: str) -> None:
         try:
@@ -47,7 +48,7 @@ def test_simultaneous_submissions_apply_exactly_once_per_ply():
     game = start_game(make_user("alice"), make_user("bob"))
     rng = random.Random(5)
     for _ in range(PLIES):
-        moves = [str(m) for m in head_state(game).legal_moves()]
+        moves = [str(m) for m in engine_state(game).legal_moves()]
         # Every thread submits a legal move (some the same, some different) for the same ply.
         outcomes = race(game, [rng.choice(moves) for _ in range(THREADS)])
         assert outcomes == ["applied"] + ["stale"] * (THREADS - 1)

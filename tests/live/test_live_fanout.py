@@ -12,7 +12,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.contrib.auth.models import Permission
 
-from games import live_boards
+from games import live_boards, notify
 from games.services import submit_move
 from tests.factories import make_user, start_game
 from tests.live.test_live_updates import SAIL, communicator, own_channel_layer, session_cookie
@@ -102,7 +102,7 @@ def test_a_views_message_reaches_only_the_pages_of_that_view(table):
         assert (await pages["bob again"].connect())[0]
         layer = get_channel_layer()
         message = {"type": "board.changed", "frame": "test.seat-1"}
-        await layer.group_send(live_boards.view_group(game.pk, "seat-1"), message)
+        await layer.group_send(notify.view_group(game.pk, "seat-1"), message)
         received = {}
         for name, page in pages.items():
             received[name] = None if await page.receive_nothing(0.3) else await page.receive_from()

@@ -16,7 +16,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from games.consumers import MAY_NOT_WATCH, NO_SUCH_GAME, NOT_SIGNED_IN
-from games.live_boards import view_group
+from games.notify import view_group
 from games.services import submit_move
 from jackal_site.asgi import application
 from tests.factories import make_user, start_game

@@ -6,14 +6,15 @@ import pkgutil
 
 import pytest
 
+import rules.archipelago
 import rules.core
 import rules.jackal
 
 MODULES = [
     f"{package.__name__}.{m.name}"
-    for package in (rules.core, rules.jackal)
+    for package in (rules.core, rules.jackal, rules.archipelago)
     for m in pkgutil.iter_modules(package.__path__)
-] + ["rules.core", "rules.jackal"]
+] + ["rules.core", "rules.jackal", "rules.archipelago"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -21,7 +21,7 @@ from rules.core import (
 )
 from rules.jackal import JackalRuleset
 
-RULESETS = ("classic", "second-edition", "dice-duel")
+RULESETS = ("classic", "second-edition", "archipelago", "dice-duel", "jamaica")
 # Jackal's free actions about ending the game by agreement (ruling E16): a random game that offered
 # and accepted would end within a round, so the playouts play on instead.
 AGREEMENT = ("offer end", "accept end")

@@ -17,7 +17,7 @@ def play_out(game: Game, *, seed: int = 1, max_plies: int | None = None) -> Game
         move = rng.choice(
             [move for move in state.legal_moves() if move.kind not in AGREEMENT_KINDS]
         )
-        submit_move(game.pk, seat_index=game.to_act_seat, text=str(move), expected_ply=game.ply)
+        submit_move(game.pk, seat_index=game.seat_to_act(), text=str(move), expected_ply=game.ply)
         game.refresh_from_db()
     return game
 

@@ -12,9 +12,10 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from games.board_svg import render_board
+from games.families.jackal import engine_state
+from games.families.jackal.board_svg import render_board
 from games.models import Game, Move
-from games.services import head_state, submit_move
+from games.services import submit_move
 from rules.bots.random_bot import choose_move
 from rules.jackal import Move as RulesMove
 from rules.jackal import custom_position, new_game, player_view
@@ -45,7 +46,7 @@ def move_url(game):
 
 
 def legal_moves(game, seat):
-    return player_view(head_state(game), seat).legal_moves
+    return player_view(engine_state(game), seat).legal_moves
 
 
 def target_values(html):
@@ -161,7 +162,7 @@ def test_move_by_clicking_a_target_with_htmx(client, game, alice):
     assert "You played WS G1-H1 (Sail the white ship to H1)." in html
     assert "Yellow to move: waiting for bob." in html
     game.refresh_from_db()
-    assert game.ply == 1 and game.to_act_seat == 1
+    assert game.ply == 1 and game.seat_to_act() == 1
     (ledger,) = Move.objects.filter(game=game)
     assert (ledger.text, ledger.seat, ledger.user) == (move, 0, alice)
     assert f"<strong>{move}</strong>" in html  # the log shows it at once
@@ -279,8 +280,10 @@ def test_finished_game_shows_the_outcome_and_reveals_the_seed(client, game, alic
 def set_position(game, state):
     game.state = state.to_json()
     game.ply = state.ply
-    game.to_act_seat = state.to_act()
-    game.save(update_fields=["state", "ply", "to_act_seat"])
+    game.save(update_fields=["state", "ply"])
+    for seat in game.seats.all():
+        seat.must_act = seat.index == state.to_act()
+        seat.save(update_fields=["must_act"])
 
 
 def test_coin_can_be_carried_or_left(client, game, alice):
@@ -312,7 +315,7 @@ def test_pending_chain_choice_preselects_the_pirate(client, game, alice):
     client = as_user(client, alice)
     client.post(move_url(game), {"move": "W2 F2-F3", "expected_ply": "0"}, **HTMX)
     game.refresh_from_db()
-    view = player_view(head_state(game), 0)
+    view = player_view(engine_state(game), 0)
     assert view.pending and view.pending["pirate"] == "W2"
     html = client.get(partial_url(game), **HTMX).content.decode()
     assert "White 2 must choose where to go on from F3." in html
@@ -327,9 +330,9 @@ def test_pending_chain_choice_preselects_the_pirate(client, game, alice):
 def play_random_plies(game, players, plies, rng):
     for _ in range(plies):
         game.refresh_from_db()
-        seat = game.to_act_seat
+        seat = game.seat_to_act()
         # As the random bot chooses: never an offer to end the game, which could end it early.
-        move = choose_move(player_view(head_state(game), seat), rng)
+        move = choose_move(player_view(engine_state(game), seat), rng)
         submit_move(game.pk, seat_index=seat, text=move, expected_ply=game.ply, user=players[seat])
     game.refresh_from_db()
 
@@ -367,9 +370,12 @@ def _compare_with_a_twin_dealt_differently(client, alice, bob, carol):
     play_random_plies(game, {0: alice, 1: bob}, 12, rng)
     twin = start_game(alice, bob)  # same players; its position made to differ only face down
     twin.state = shuffle_face_down(game.state, rng)
-    twin.ply, twin.to_act_seat = game.ply, game.to_act_seat
+    twin.ply = game.ply
     twin.deadline, twin.turn_started_at = game.deadline, game.turn_started_at  # the same clock
-    twin.save(update_fields=["state", "ply", "to_act_seat", "deadline", "turn_started_at"])
+    twin.save(update_fields=["state", "ply", "deadline", "turn_started_at"])
+    for seat in twin.seats.all():
+        seat.must_act = seat.index == game.seat_to_act()
+        seat.save(update_fields=["must_act"])
     for move in game.moves.order_by("ply"):
         Move.objects.create(
             game=twin,
@@ -379,7 +385,7 @@ def _compare_with_a_twin_dealt_differently(client, alice, bob, carol):
             user=move.user,
             events=move.events,
         )
-    piece = RulesMove.parse(legal_moves(game, game.to_act_seat)[0]).piece
+    piece = RulesMove.parse(legal_moves(game, game.seat_to_act())[0]).piece
     for viewer in (alice, bob, carol):
         client.force_login(viewer)
         for path, extra in (("", {}), ("?select=" + piece, {}), ("", HTMX)):
@@ -433,7 +439,7 @@ def test_ending_by_agreement_is_an_offer_the_other_player_accepts(client, game, 
     ).content.decode()
     assert "offers to end the game by agreement" in html and agreement_buttons(html) == {}
     game.refresh_from_db()
-    assert game.is_running and game.ply == 1 and game.to_act_seat == 0
+    assert game.is_running and game.ply == 1 and game.seat_to_act() == 0
     client.post(move_url(game), {"move": SAIL, "expected_ply": "1"}, **HTMX)
 
     html = as_user(client, bob).get(page_url(game)).content.decode()
@@ -587,7 +593,7 @@ def test_the_earthquake_asks_for_two_squares_to_swap(client, se_game, alice):
 
 
 def test_every_tile_of_both_rulesets_has_a_picture_and_its_name():
-    from games import tile_art
+    from games.families.jackal import tile_art
     from rules.jackal.tiles import KIND_NAMES, SEA, SPINNER_NAMES
 
     kinds = {name for kind, name in KIND_NAMES.items() if kind != SEA} | set(SPINNER_NAMES.values())
@@ -603,7 +609,7 @@ def test_a_kind_of_move_the_page_does_not_know_is_a_button_with_its_notation(
 ):
     """The ledger may add kinds of moves (e.g. `offer end`) before this page has words for
     them: the page still offers them, by notation, instead of failing."""
-    from games.views import board as board_views
+    from games.families.jackal import presenter as board_views
 
     class MoveOfAFutureKind(board_views.RulesMove):
         """`offer end` as if the page had never heard of its kind."""

@@ -175,9 +175,7 @@ def test_staff_see_and_remove_messages_in_the_admin(client, alice, bob):
 
 
 def finish(game):
-    Game.objects.filter(pk=game.pk).update(
-        status=Game.Status.FINISHED, to_act_seat=None, finished_at=timezone.now()
-    )
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, finished_at=timezone.now())
     game.refresh_from_db()
     return game
 

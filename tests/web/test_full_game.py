@@ -60,7 +60,7 @@ def test_two_people_play_a_whole_game_through_http(ruleset, settings):
     rng = random.Random(2026)
     by_seat = {0: clients["alice"], 1: clients["bob"]}
     while game.status == Game.Status.RUNNING:
-        client = by_seat[game.to_act_seat]
+        client = by_seat[game.seat_to_act()]
         legal = game_state_moves(game)
         # They play the game out: an offer to end it, once accepted, would cut it short.
         playing = [move for move in legal if Move.parse(move).kind not in AGREEMENT_KINDS]
@@ -91,6 +91,6 @@ def test_two_people_play_a_whole_game_through_http(ruleset, settings):
 
 
 def game_state_moves(game: Game) -> list[str]:
-    from games.services import head_state
+    from games.families.jackal import engine_state
 
-    return [str(move) for move in head_state(game).legal_moves()]
+    return [str(move) for move in engine_state(game).legal_moves()]

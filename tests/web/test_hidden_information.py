@@ -17,8 +17,9 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
 
+from games.families.jackal import engine_state
 from games.models import Game
-from games.services import head_state, submit_move
+from games.services import submit_move
 from jackal_site.asgi import application
 from rules.bots.random_bot import choose_move
 from rules.jackal import custom_position, player_view
@@ -42,9 +43,9 @@ def table(transactional_db):
     rng = random.Random(3)
     for _ in range(12):
         game.refresh_from_db()
-        seat, ply = game.to_act_seat, game.ply
+        seat, ply = game.seat_to_act(), game.ply
         # As the random bot plays: an accepted offer to end the game would end it here.
-        move = choose_move(player_view(head_state(game), seat), rng)
+        move = choose_move(player_view(engine_state(game), seat), rng)
         submit_move(game.pk, seat_index=seat, text=move, expected_ply=ply)
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING
@@ -84,7 +85,7 @@ def urls_for(game: Game, user) -> list[str]:
     if user is None:
         return urls
     urls += [reverse("my_games"), reverse("player_profile", args=["alice"])]
-    view_state = head_state(game)
+    view_state = engine_state(game)
     for piece in {str(m).split()[0] for m in view_state.legal_moves()}:
         urls.append(reverse("game_board_partial", args=[game.pk]) + f"?select={piece}")
     if user.is_staff:

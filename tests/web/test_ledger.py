@@ -2,18 +2,19 @@
 
 import json
 import random
+from types import SimpleNamespace
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 from django.db.models import ProtectedError
 
+from games.families.jackal import engine_state
 from games.models import Game, Move
 from games.services import (
     BoardChanged,
     MoveRefused,
     NotYourTurn,
-    head_state,
     submit_move,
     verify_ledger,
 )
@@ -33,7 +34,7 @@ def game():
 
 def legal(game: Game) -> list[str]:
     game.refresh_from_db()
-    return [str(move) for move in head_state(game).legal_moves()]
+    return [str(move) for move in engine_state(game).legal_moves()]
 
 
 def play(game: Game, moves: int, rng: random.Random) -> None:
@@ -42,10 +43,10 @@ def play(game: Game, moves: int, rng: random.Random) -> None:
         if game.status != Game.Status.RUNNING:
             return
         # As the random bot plays: an accepted offer to end the game would cut it short.
-        view = player_view(head_state(game), game.to_act_seat)
+        view = player_view(engine_state(game), game.seat_to_act())
         submit_move(
             game.pk,
-            seat_index=game.to_act_seat,
+            seat_index=game.seat_to_act(),
             text=choose_move(view, rng),
             expected_ply=game.ply,
         )
@@ -58,10 +59,11 @@ def test_a_move_appends_one_ledger_row_and_moves_the_head(game):
     assert result.ply == game.ply == 1
     (row,) = Move.objects.filter(game=game)
     assert (row.ply, row.text, row.seat) == (1, move, 0)
-    # Events are data (kind and fields), said in words when shown (games.event_words).
+    # Events are data (kind and fields), said in words when shown
+    # (games.families.jackal.event_words).
     assert row.events and all(isinstance(event, dict) and event["kind"] for event in row.events)
     # The cached turn owner is the engine's (a move may leave its own crew a chain choice).
-    assert game.to_act_seat == head_state(game).to_act()
+    assert game.seat_to_act() == engine_state(game).to_act()
 
 
 @pytest.mark.parametrize(
@@ -76,13 +78,13 @@ def test_a_move_appends_one_ledger_row_and_moves_the_head(game):
     ],
 )
 def test_refused_moves_change_nothing(game, seat, text, ply, error, message):
-    before = (game.ply, game.state, game.to_act_seat)
+    before = (game.ply, game.state, game.seat_to_act())
     with pytest.raises(error, match=f"(?i){message}") as refused:
         text = legal(game)[0] if text is LEGAL else text
         submit_move(game.pk, seat_index=seat, text=text, expected_ply=ply)
     assert refused.value.message
     game.refresh_from_db()
-    assert (game.ply, game.state, game.to_act_seat) == before
+    assert (game.ply, game.state, game.seat_to_act()) == before
     assert not Move.objects.exists()
 
 
@@ -126,7 +128,7 @@ def test_a_game_dealt_before_the_deck_correction_plays_on_and_replays_exactly(ga
     Game.objects.filter(pk=game.pk).update(state=old_deal.to_json())
     play(game, 40, random.Random(5))
     game.refresh_from_db()
-    assert "deck" not in game.state and head_state(game).deck == 1
+    assert "deck" not in game.state and engine_state(game).deck == 1
     assert verify_ledger(game) == []
     texts = list(game.moves.order_by("ply").values_list("text", flat=True))
     with_latest = new_game(game.ruleset, players=game.players, seed=game.seed, deck=LATEST_DECK)
@@ -143,7 +145,7 @@ def test_verify_ledgers_passes_clean_games_and_fails_a_tampered_one(game, capsys
 
     # Someone edits the cached state behind the ledger's back.
     other.refresh_from_db()
-    tampered = head_state(other)
+    tampered = engine_state(other)
     tampered.apply(tampered.legal_moves()[0])
     Game.objects.filter(pk=other.pk).update(state=tampered.to_json(), ply=other.ply)
     with pytest.raises(CommandError, match=rf"1 of 2 games differ.*\[{other.pk}\]"):
@@ -264,7 +266,7 @@ def test_a_game_plays_through_the_service_to_its_end(game):
     play(game, 20000, random.Random(11))
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
-    assert game.to_act_seat is None
+    assert game.seat_to_act() is None
     assert game.outcome["reason"]
     assert game.moves.count() == game.ply
     assert verify_ledger(game) == []
@@ -278,3 +280,32 @@ def test_the_ledger_keeps_canonical_notation_whatever_was_typed(game):
     submit_move(game.pk, seat_index=0, text=sloppy, expected_ply=0)
     assert Move.objects.get().text == move
     assert verify_ledger(Game.objects.get(pk=game.pk)) == []
+
+
+def test_old_ledgers_english_events_are_re_derived_as_data_and_then_verified(game):
+    """Entries written before events were data hold sentences; verify_ledgers notices them, and
+    the migration that re-derives them (0015) makes them what the move service stores now."""
+    from importlib import import_module
+
+    from django.db.migrations.executor import MigrationExecutor
+
+    play(game, 6, random.Random(3))
+    game.refresh_from_db()
+    as_stored = list(game.moves.order_by("ply").values_list("events", flat=True))
+    behind_the_ledgers_back(
+        "UPDATE games_move SET events = %s WHERE game_id = %s",
+        [json.dumps(["W1 lands on a face-down tile"]), game.pk],
+    )
+    assert verify_ledger(game) == ["ply 1: the stored events differ from the replayed ledger's"]
+
+    name = "0015_events_as_data_for_old_ledgers"
+    migration = import_module(f"games.migrations.{name}")
+    # The models as the migration sees them (historical: without the ledger's Python guard).
+    apps = MigrationExecutor(connection).loader.project_state(("games", name)).apps
+    # What the migration asks of its schema editor (SQLite's cannot open inside a test's
+    # transaction): the connection, and running SQL.
+    with connection.cursor() as cursor, transaction.atomic():
+        editor = SimpleNamespace(connection=connection, execute=cursor.execute)
+        migration.rederive(apps, editor)
+    assert list(game.moves.order_by("ply").values_list("events", flat=True)) == as_stored
+    assert verify_ledger(game) == []

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games.event_words import event_lines
+from games.families.jackal.event_words import event_lines
 from games.models import Game, Move
 from rules.jackal import AGREEMENT_KINDS, new_game
 from tests.factories import make_user, start_game

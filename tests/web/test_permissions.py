@@ -8,8 +8,8 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
 
+from games.families.jackal import engine_state
 from games.models import Game
-from games.services import head_state
 from jackal_site.asgi import application
 from tests.factories import make_user, start_game
 
@@ -72,7 +72,7 @@ def test_who_may_watch(people, role, public, private, url_name):
 )
 def test_who_may_move(people, role, expected):
     game = start_game(people["alice"], people["bob"])
-    move = str(head_state(game).legal_moves()[0])
+    move = str(engine_state(game).legal_moves()[0])
     response = client_for(people[role]).post(
         reverse("game_move", args=[game.pk]),
         {"move": move, "expected_ply": 0},
@@ -89,7 +89,7 @@ def test_who_may_move(people, role, expected):
 
 def test_strangers_cannot_move_in_private_games(people):
     game = start_game(people["alice"], people["bob"], private=True)
-    move = str(head_state(game).legal_moves()[0])
+    move = str(engine_state(game).legal_moves()[0])
     response = client_for(people["carol"]).post(
         reverse("game_move", args=[game.pk]), {"move": move, "expected_ply": 0}
     )

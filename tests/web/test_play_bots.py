@@ -40,7 +40,9 @@ def test_one_click_starts_a_game_against_bots_of_the_chosen_level(client, alice,
     ("form", "message"),
     [
         ({"opponents": "0", "level": "easy", "ruleset": "classic"}, "Opponents: Select a valid"),
-        ({"opponents": "4", "level": "easy", "ruleset": "classic"}, "Opponents: Select a valid"),
+        # Four bots make five seats: Jamaica's, not Jackal's (issue 15).
+        ({"opponents": "4", "level": "easy", "ruleset": "classic"}, "These rules are played by"),
+        ({"opponents": "6", "level": "easy", "ruleset": "jamaica"}, "Opponents: Select a valid"),
         ({"opponents": "x", "level": "easy", "ruleset": "classic"}, "Opponents: Select a valid"),
         ({"opponents": "1", "level": "genius", "ruleset": "classic"}, "Bot level: Select a valid"),
         ({"opponents": "1", "level": "easy", "ruleset": "chess"}, "Rules: Select a valid"),

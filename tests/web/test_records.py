@@ -7,7 +7,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from games import records
+from games.families.jackal import records
 from games.models import Game
 from games.views.replay import IMPORT_SESSION_KEY
 from rules.jackal import new_game, replay

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from games.families.jackal.refusal_words import REASONS, refusal_text
 from games.models import Move
-from games.refusal_words import REASONS, refusal_text
 from rules.jackal import AGREEMENT_KINDS, IllegalMove, new_game
 from tests.factories import make_user, start_game
 from tests.web.english_words import english_words

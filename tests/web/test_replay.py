@@ -9,8 +9,9 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import records
-from games.board_svg import render_board
+from games import positions
+from games.families.jackal import records
+from games.families.jackal.board_svg import render_board
 from games.models import Game
 from rules.jackal import player_view, replay
 from tests.factories import make_user, start_game
@@ -43,7 +44,8 @@ def test_every_ply_of_a_whole_game_is_the_engines_position(ruleset, client):
         if ply:
             state.apply(moves[ply - 1])
         # The viewer's position (through its cache of checkpoints) is the engine's, move by move.
-        assert records.position_at(game, ply, moves).to_json() == state.to_json(), ply
+        entries = list(game.moves.order_by("ply").values_list("seat", "text"))
+        assert positions.position_at(game, ply, entries).to_json() == state.to_json(), ply
     # And the page shows it, at a sample of plies (every ply over HTTP is too slow for the suite).
     client.force_login(alice)
     url = reverse("game_replay", args=[game.pk])
@@ -88,9 +90,9 @@ def test_a_running_game_never_shows_a_face_down_tile(ruleset, client):
 
 
 def _last(game: Game, ply: int):
-    from games.views.replay import _last_move_cells
+    from games.families.jackal.replay_board import last_move_cells
 
-    return _last_move_cells(ledger(game)[ply - 1]) if ply else None
+    return last_move_cells(ledger(game)[ply - 1]) if ply else None
 
 
 def test_without_javascript_the_controls_are_links_and_htmx_gets_the_partial(client):

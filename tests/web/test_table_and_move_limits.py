@@ -8,8 +8,9 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from games.families.jackal import engine_state
 from games.models import Game, Move
-from games.services import head_state, open_table
+from games.services import open_table
 from tests.factories import start_game
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +45,7 @@ def test_a_player_may_not_move_faster_than_the_limit(client, alice):
             url, {"move": "x", "expected_ply": 99}, headers={"HX-Request": "true"}
         )
         assert "too fast" not in response.content.decode()
-    move = str(head_state(game).legal_moves()[0])
+    move = str(engine_state(game).legal_moves()[0])
     response = client.post(url, {"move": move, "expected_ply": 0}, headers={"HX-Request": "true"})
     assert response.status_code == 200  # the board, with the notice, swapped in by htmx
     notice = re.search(r'<p class="message error"[^>]*>([^<]*)</p>', response.content.decode())

@@ -28,7 +28,7 @@ def game_in(status: str, alice, bob) -> Game:
     elif status == "finished":
         game = start_game(alice, bob)
         Game.objects.filter(pk=game.pk).update(
-            status=Game.Status.FINISHED, to_act_seat=None, finished_at=timezone.now()
+            status=Game.Status.FINISHED, finished_at=timezone.now()
         )
     else:
         game = start_game(alice, bob)

@@ -1,26 +1,25 @@
 """Correspondence clocks at work: deadlines kept on the rows, the sweep's timeouts (a bot takes
 over, or the game ends), resignations and claims, as seat actions of the ledger."""
 
-import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
-from django.db import connection
 
 from games import forfeits, turns
 from games.clocks import BANK, TimeControl
+from games.families.jackal import engine_state
 from games.models import Game, Seat, SeatAction
 from games.services import (
     MoveRefused,
     NotYourTurn,
-    head_state,
     join_table,
     open_table,
     submit_move,
     verify_ledger,
 )
 from games.sweep import sweep_timeouts
+from tests.at_once import at_once
 from tests.factories import make_user
 
 MONDAY = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
@@ -39,16 +38,16 @@ def start(people, control=None, policy=""):
 
 def play_one(game: Game):
     """The seat to act plays its first legal move, as its player."""
-    seat = game.seats.get(index=game.to_act_seat)
-    move = str(head_state(game).legal_moves()[0])
+    seat = game.seats.get(index=game.seat_to_act())
+    move = str(engine_state(game).legal_moves()[0])
     submit_move(game.pk, text=move, expected_ply=game.ply, user=seat.user)
     game.refresh_from_db()
 
 
 def play_turn(game: Game):
     """Moves until another seat is to act (a turn may hold several decisions)."""
-    mover = game.to_act_seat
-    while game.is_running and game.to_act_seat == mover:
+    mover = game.seat_to_act()
+    while game.is_running and game.seat_to_act() == mover:
         play_one(game)
 
 
@@ -63,7 +62,7 @@ def test_a_per_move_clock_gives_each_turn_its_days(db, travel, alice, bob):
     assert game.deadline == MONDAY + DAY
     travel.shift(timedelta(hours=20))
     play_turn(game)
-    assert game.to_act_seat == 1
+    assert game.seat_to_act() == 1
     assert game.deadline == MONDAY + timedelta(hours=20) + DAY
 
 
@@ -73,16 +72,16 @@ def test_a_decision_within_the_turn_does_not_restart_the_clock(db, travel, alice
     deadline, started = game.deadline, game.turn_started_at
     travel.shift(timedelta(hours=5))
     # The seat that moved is still to act (a chain choice, a bottle): the same turn.
-    turns.after_move(game, seats, game.to_act_seat, turns.timezone.now())
+    turns.after_move(game, seats, game.seat_to_act(), turns.timezone.now())
     assert (game.deadline, game.turn_started_at) == (deadline, started)
     # And through real play: whenever the mover is still to act, nothing moved.
     for _ in range(60):
-        before, mover = game.deadline, game.to_act_seat
+        before, mover = game.deadline, game.seat_to_act()
         travel.shift(timedelta(minutes=5))
         play_one(game)
         if not game.is_running:
             break
-        if game.to_act_seat == mover:
+        if game.seat_to_act() == mover:
             assert game.deadline == before
         else:
             assert game.deadline == turns.timezone.now() + DAY
@@ -145,7 +144,10 @@ def test_three_players_a_bot_takes_over_and_the_player_may_take_the_seat_back(
     # The player's own moves are refused while the bot stands in.
     with pytest.raises(NotYourTurn):
         submit_move(
-            game.pk, text=str(head_state(game).legal_moves()[0]), expected_ply=game.ply, user=alice
+            game.pk,
+            text=str(engine_state(game).legal_moves()[0]),
+            expected_ply=game.ply,
+            user=alice,
         )
     forfeits.reclaim_seat(game.pk, alice, expected_ply=game.ply)
     game.refresh_from_db()
@@ -192,7 +194,7 @@ def test_the_last_player_in_claims_the_victory_after_timeouts(
             assert sweep_timeouts() == 1
         game.refresh_from_db()
         assert game.seats.get(index=late).stand_in
-    assert game.to_act_seat == 2 and game.is_running
+    assert game.seat_to_act() == 2 and game.is_running
     forfeits.claim_victory(game.pk, carol, expected_ply=game.ply)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
@@ -206,21 +208,7 @@ def test_two_sweeps_at_once_time_out_each_game_exactly_once(postgres):
     people = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
     games = [start([people[i % 4], people[(i + 1) % 4]], TimeControl(days=1)) for i in range(12)]
     later = datetime.now(UTC) + 2 * DAY
-    barrier = threading.Barrier(2)
-    counts = []
-
-    def sweep():
-        try:
-            barrier.wait()
-            counts.append(sweep_timeouts(later))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=sweep) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    counts = at_once(lambda: sweep_timeouts(later), lambda: sweep_timeouts(later))
     assert sum(counts) == len(games)
     assert SeatAction.objects.count() == len(games)
     assert Game.objects.filter(status=Game.Status.FINISHED).count() == len(games)
@@ -232,35 +220,22 @@ def test_a_last_second_move_and_the_sweep_never_both_win(postgres):
     outcomes = []
     for round_ in range(6):
         game = start([alice, bob], TimeControl(days=1))
-        move = str(head_state(game).legal_moves()[0])
+        move = str(engine_state(game).legal_moves()[0])
         later = game.deadline  # due at once; a move's new deadline comes after it
-        barrier = threading.Barrier(2)
-        results = {}
 
-        def player(game=game, move=move, barrier=barrier, results=results):
+        def player(game=game, move=move):
             try:
-                barrier.wait()
                 submit_move(game.pk, text=move, expected_ply=0, user=alice)
-                results["move"] = True
+                return True
             except Exception:
-                results["move"] = False
-            finally:
-                connection.close()
+                return False
 
-        def sweeper(game=game, barrier=barrier, results=results, later=later):
-            try:
-                barrier.wait()
-                sweep_timeouts(later)  # may time out earlier rounds' games too: look at this one
-                results["sweep"] = SeatAction.objects.filter(game=game).exists()
-            finally:
-                connection.close()
+        def sweeper(game=game, later=later):
+            sweep_timeouts(later)  # may time out earlier rounds' games too: look at this one
+            return SeatAction.objects.filter(game=game).exists()
 
-        threads = [threading.Thread(target=player), threading.Thread(target=sweeper)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(60)
-        assert results["move"] != results["sweep"], round_
-        outcomes.append(results["move"])
+        moved, swept = at_once(player, sweeper)
+        assert moved != swept, round_
+        outcomes.append(moved)
         game.refresh_from_db()
         assert verify_ledger(game) == []

@@ -212,13 +212,13 @@ def test_a_user_saved_in_english_reads_english(client, games):
 
 
 def test_the_text_boards_legend_reads_in_russian(games):
-    from games.services import head_state
-    from games.text_board import text_board
+    from games.families.jackal import engine_state
+    from games.families.jackal.text_board import text_board
     from rules.jackal import player_view
 
     for game in (games["running"], games["finished"]):
         with translation.override("ru"):
-            text = text_board(player_view(head_state(game), 0))
+            text = text_board(player_view(engine_state(game), 0))
         legend = text.splitlines()[14:]  # after the grid of tile codes (notation)
         assert legend[0].startswith("Монеты") and legend[1].startswith("Пираты")
         assert english_words("<p>" + " ".join(legend) + "</p>") == set(), legend

@@ -2,24 +2,24 @@
 none while they watch the game live, several games within minutes in one e-mail, held by quiet
 hours, every decision logged; a one-click unsubscribe that works logged out."""
 
-import threading
 from datetime import UTC, datetime, time, timedelta
 
 import pytest
 import time_machine
 from django.core import mail
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from accounts.models import TurnEmails
 from games import presence
 from games.clocks import TimeControl
-from games.services import head_state, join_table, open_table, submit_move
+from games.families.jackal import engine_state
+from games.services import join_table, open_table, submit_move
 from games.sweep import sweep_warnings
 from reminders.digest import send_digests
 from reminders.models import Reminder
 from reminders.sending import send_due
+from tests.at_once import at_once
 from tests.factories import make_user
 
 MONDAY = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -40,10 +40,10 @@ def two_player_game(first, second):
 
 
 def play_turn(game):
-    mover = game.to_act_seat
-    while game.is_running and game.to_act_seat == mover:
+    mover = game.seat_to_act()
+    while game.is_running and game.seat_to_act() == mover:
         seat = game.seats.get(index=mover)
-        move = str(head_state(game).legal_moves()[0])
+        move = str(engine_state(game).legal_moves()[0])
         submit_move(game.pk, text=move, expected_ply=game.ply, user=seat.user)
         game.refresh_from_db()
 
@@ -160,21 +160,7 @@ def test_two_reminder_sweeps_at_once_send_each_email_exactly_once(postgres):
     for i in range(6):
         two_player_game(people[i], people[(i + 1) % 6])
     later = datetime.now(UTC) + LATER
-    barrier = threading.Barrier(2)
-    sent = []
-
-    def sweep():
-        try:
-            barrier.wait()
-            sent.append(send_due(later))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=sweep) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    sent = at_once(lambda: send_due(later), lambda: send_due(later))
     assert sum(sent) == 6 and len(mail.outbox) == 6
     assert sorted(m.to[0] for m in mail.outbox) == sorted(p.email for p in people)
     assert Reminder.objects.filter(decision="sent").count() == 6

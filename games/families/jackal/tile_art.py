@@ -20,7 +20,7 @@ from collections.abc import Callable
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.words import compass
+from .words import compass
 
 TILE = 48
 C = TILE / 2

@@ -2,7 +2,7 @@
 site's own words (from the rulebooks and RULES.md, never copied), marked for translation.
 
 A tile's entry is keyed by its kind (`ice`, `arrow`, …), as the board names it, so that the board
-can link a tile to `#tile-<kind>`. Pictures are the board's own art (games.tile_art).
+can link a tile to `#tile-<kind>`. Pictures are the board's own art (tile_art).
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games.tile_art import NAMES
 from rules.jackal.decks import deck_list
+
+from .tile_art import NAMES
 
 RULESETS = ("classic", "second-edition")
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext, pgettext_lazy
 
-from games.words import crew_name, piece_label
+from games.families import not_a_move
 from rules.core.errors import GameError, NotationError
+
+from .words import crew_name, piece_label
 
 REASONS = {
     "game-over": pgettext_lazy("refusal", "the game is over"),
@@ -92,15 +94,16 @@ REASONS = {
     "offer-open": pgettext_lazy("refusal", "an offer to end the game is already open"),
     "no-offer": pgettext_lazy("refusal", "nobody has offered to end the game"),
     "already-agreed": pgettext_lazy("refusal", "you have already agreed to end the game"),
+    # The clock's skip of a seat (rules.jackal.skipping): never typed, said in the staff's log.
+    "skipped": pgettext_lazy("refusal", "this player's crews are skipped already"),
+    "mid-action": pgettext_lazy("refusal", "this player is in the middle of an action"),
 }
 
 
 def refusal_text(error: GameError, typed: str = "") -> str:
     """The player's words for a refused move (`typed`: the move as the player wrote it)."""
     if isinstance(error, NotationError):
-        return pgettext("refusal", "“%(typed)s” is not a move: see how moves are written.") % {
-            "typed": typed
-        }
+        return not_a_move(typed)
     data = getattr(error, "reason", None)
     if not data or data.get("reason") not in REASONS:
         return str(error)

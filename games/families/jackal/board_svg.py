@@ -4,7 +4,7 @@
 is face down for this viewer cannot be drawn face up: every face-down tile is the same ``<use>`` of
 one tile back, whatever lies under it. Built with ``xml.etree.ElementTree``, which escapes all text.
 
-Each face-up tile's picture is ``games.tile_art``'s (both rulesets); this module lays out the
+Each face-up tile's picture is ``tile_art``'s (both rulesets); this module lays out the
 island, the pieces (pirates as discs, the second edition's characters as diamonds), ships, targets
 and the last move. ``render_board``'s signature is what other pages (a replay viewer) may rely on.
 
@@ -28,11 +28,12 @@ from functools import lru_cache
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
-from games import tile_art
-from games.tile_art import el
-from games.words import capitalised, crew_name, piece_label
 from rules.jackal import View
 from rules.jackal.geometry import COLUMNS, DIR_INDEX, DX, DY
+
+from . import tile_art
+from .tile_art import el
+from .words import capitalised, crew_name, piece_label
 
 CELL = 48
 MARGIN = 16

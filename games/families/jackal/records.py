@@ -1,12 +1,5 @@
-"""A game's record: the position at any ply (from the seed and the ledger), the deal revealed,
-and the text / JSON export and import (format: docs/records.md).
-
-The ledger is the truth: every position here is computed by replaying the seed and the moves.
-Replaying a long game from scratch for each step of the replay viewer would cost O(ply) per
-request, so positions every `CHECKPOINT` plies are kept in the cache. The ledger is append-only,
-so a prefix never changes: a checkpoint never goes stale (its key still names the seed hash, so a
-game whose seed were ever replaced could not pick up another game's positions).
-"""
+"""A Jackal game's record: the deal revealed, and the text / JSON export and import of the
+record format (docs/records.md). The positions of the replay viewer are `games.positions`'."""
 
 from __future__ import annotations
 
@@ -15,15 +8,20 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from django.core.cache import cache
 from django.utils.translation import gettext as _
 
+from games.models import Game, Seat
 from rules.jackal import RULESETS, JackalError, State, View, new_game, player_view, seat_crews
 
-from .models import Game, Seat
 
-CHECKPOINT = 50
-CHECKPOINT_TTL = 7 * 24 * 3600
+class NotARecordedGame(ValueError):
+    """The record format and the replay viewer are Jackal's (classic, second edition) only."""
+
+
+def require_jackal(game: Game) -> None:
+    """Refuse, before reading its ledger, a game of rules this module does not know."""
+    if game.ruleset not in RULESETS:
+        raise NotARecordedGame(f"game {game.pk} ({game.ruleset}) has no record or replay yet")
 
 
 def seed_hash(seed: str) -> str:
@@ -36,43 +34,6 @@ def seed_hash(seed: str) -> str:
 def game_deck(game: Game) -> int:
     """The deck version `game` was dealt from (a stored position without "deck" is deck 1)."""
     return (game.state or {}).get("deck", 1)
-
-
-def _checkpoint_key(game: Game, ply: int) -> str:
-    return f"replay:{game.pk}:{game.seed_hash[:16]}:{ply}"
-
-
-def position_at(game: Game, ply: int, moves: list[str]) -> State:
-    """The position after `ply` moves of `game`, whose ledger texts are `moves` (at least `ply`).
-
-    Server side only: the state holds the whole deal. Callers show it through `replay_view`.
-    """
-    if not 0 <= ply <= len(moves):
-        raise ValueError(f"ply {ply} is outside the game (0 to {len(moves)})")
-    marks = list(range(CHECKPOINT, ply + 1, CHECKPOINT))
-    found = cache.get_many([_checkpoint_key(game, mark) for mark in marks]) if marks else {}
-    state, start = None, 0
-    for mark in reversed(marks):
-        stored = found.get(_checkpoint_key(game, mark))
-        if stored is not None:
-            state, start = State.from_json(stored), mark
-            break
-    if state is None:
-        state = new_game(
-            game.ruleset,
-            players=game.players,
-            seed=game.seed,
-            teams=game.teams,
-            deck=game_deck(game),
-        )
-    fresh = {}
-    for index in range(start, ply):
-        state.apply(moves[index])
-        if (index + 1) % CHECKPOINT == 0:
-            fresh[_checkpoint_key(game, index + 1)] = state.to_json()
-    if fresh:
-        cache.set_many(fresh, CHECKPOINT_TTL)
-    return state
 
 
 def revealed_view(state: State, *, whole_island: bool) -> View:
@@ -91,14 +52,6 @@ def revealed_view(state: State, *, whole_island: bool) -> View:
         if cell.get("face_down"):
             cell["peeked"] = position["tiles"][cell["coord"]]
     return view
-
-
-def viewer_view(game: Game, state: State, seat_index: int | None, *, last: bool) -> View:
-    """The view of `state` the replay shows: while the game runs, only the viewer's own seat's
-    (a spectator's if they have none); once it is over, everything."""
-    if game.is_over and game.seed:
-        return revealed_view(state, whole_island=last)
-    return player_view(state, seat_index)
 
 
 # --- Export ------------------------------------------------------------------------------------
@@ -149,6 +102,9 @@ def export_tags(game: Game, seats: list[Seat]) -> list[tuple[str, str]]:
     tags.append(("Result", result_text(game)))
     if game.outcome and game.outcome.get("reason"):
         tags.append(("Reason", game.outcome["reason"]))
+    skipped = game.seat_actions.filter(kind="timeout-skip").order_by("ply", "pk")
+    if skipped:  # where the clock skipped a seat: a replay skips it there too
+        tags.append(("Skipped", " ".join(f"{a.seat}@{a.ply}" for a in skipped)))
     tags.append(("SeedHash", game.seed_hash))
     if game.revealed_seed:  # only once the game is over: the seed is the deal
         tags.append(("Seed", game.revealed_seed))
@@ -228,9 +184,30 @@ class Record:
         state = new_game(
             self.ruleset, players=self.players, seed=self.seed, teams=self.teams, deck=self.deck
         )
-        for text in self.moves[:ply]:
+        skips = self.skips
+        for seat in skips.get(0, ()):
+            state.skip_seat(seat)
+        for index, text in enumerate(self.moves[:ply]):
             state.apply(text)
+            for seat in skips.get(index + 1, ()):
+                state.skip_seat(seat)
         return state
+
+    @property
+    def skips(self) -> dict[int, list[int]]:
+        """The seats the clock skipped, by the ply after which it did (the Skipped tag)."""
+        return parse_skips(self.tags.get("Skipped", ""), self.players)
+
+
+def parse_skips(text: str, players: int) -> dict[int, list[int]]:
+    """ "1@12 2@40" (seat@ply): {12: [1], 40: [2]}; raises RecordError if malformed."""
+    skips: dict[int, list[int]] = {}
+    for pair in text.split():
+        seat, at, ply = pair.partition("@")
+        if not (at and seat.isdigit() and ply.isdigit() and int(seat) < players):
+            raise RecordError(0, _("the Skipped tag lists seat@ply pairs, such as 1@12"))
+        skips.setdefault(int(ply), []).append(int(seat))
+    return skips
 
 
 def parse_record(text: str) -> Record:
@@ -311,8 +288,11 @@ def _check(tags: dict[str, str], moves: list[str], lines: list[int]) -> Record:
         )
     except (JackalError, ValueError) as error:
         raise RecordError(0, str(error)) from None
+    skips = record.skips
     for index, text in enumerate(moves):
         try:
+            for seat in skips.get(index, ()):  # the seats skipped before this move
+                state.skip_seat(seat)
             state.apply(text)
         except JackalError as error:
             reason = _("move %(ply)d (%(move)s) is not legal here: %(why)s") % {
@@ -321,6 +301,11 @@ def _check(tags: dict[str, str], moves: list[str], lines: list[int]) -> Record:
                 "why": error,
             }
             raise RecordError(lines[index], reason) from None
+    try:
+        for seat in skips.get(len(moves), ()):
+            state.skip_seat(seat)
+    except JackalError as error:
+        raise RecordError(0, str(error)) from None
     result = tags.get("Result")
     if result and result not in ("*", "aborted") and state.is_over():
         scores = state.outcome().scores

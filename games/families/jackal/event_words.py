@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
-from games import tile_art
-from games.words import capitalised, crew_name, piece_label, ship_label
+from . import tile_art
+from .words import capitalised, crew_name, piece_label, ship_label
 
 # A pirate's curse on the caramba tile, in the engine's order (rules.jackal.position.CURSES).
 CURSES = (
@@ -268,6 +268,7 @@ PREDICATES: dict[str, Callable[[dict, str], str]] = {
     "bottles": lambda d, r: _bottles(d),
     "end-turn": lambda d, r: pgettext("event", "ends the turn"),
     "skip": lambda d, r: pgettext("event", "has no legal move and skips the turn"),
+    "skipped": lambda d, r: pgettext("event", "is skipped: its player ran out of time"),
     "out": lambda d, r: pgettext("event", "has no pirates left and is out of the game"),
     "offer": lambda d, r: pgettext("event", "offers to end the game by agreement"),
     "accept": lambda d, r: pgettext("event", "agrees to end the game"),
@@ -277,7 +278,7 @@ PREDICATES: dict[str, Callable[[dict, str], str]] = {
     "end": lambda d, r: _end(d),
 }
 # Events whose subject is a crew, a seat, or the game rather than a piece.
-CREW_SUBJECT = {"bottles", "end-turn", "skip", "out"}
+CREW_SUBJECT = {"bottles", "end-turn", "skip", "skipped", "out"}
 SEAT_SUBJECT = {"offer", "accept", "offer-lapsed"}
 
 

@@ -1,0 +1,158 @@
+"""The site's game families: what is particular to a family of games on the site.
+
+The services (`games.services`, the clocks, the sweeps, the bots' tasks) speak to every game
+through the rules' protocol (`rules.core`) only. What the site must know of a family to *show*
+its games — the board page's context and template (its presenter and renderer), the words of
+its events in the log — sits behind this registry, keyed by the family name a ruleset declares
+(`Ruleset.game`: "jackal"). A new family registers a `SiteFamily` and plugs in without touching
+the services or the views: `tests/web/test_second_family.py` plays a test-only game so.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Iterable
+
+from django.utils.translation import pgettext
+
+from rules.core import GameState, NotationError, ruleset
+
+# The packages whose import registers the site's families (as rules.core's FAMILIES).
+SITE_FAMILIES = (
+    "games.families.jackal.family",
+    "games.families.jamaica.family",
+    "games.families.archipelago.family",
+)
+
+_FAMILIES: dict[str, SiteFamily] = {}
+_loaded = False
+# Boards are rendered in several threads at once (the live updates): the first lookup imports
+# the families while the others wait, never finding the registry half filled.
+_loading = threading.Lock()
+
+
+class SiteFamily:
+    """How the site shows the games of one family. Subclasses fill in the board."""
+
+    #: The family's name, as its rulesets declare it (`Ruleset.game`).
+    name: str
+    #: The board page's template; it has a partial "board" (games/board.html's inline partials
+    #: are the pattern) that moves and live updates swap in.
+    page_template: str = "games/board.html"
+    partial_template: str = "games/board.html#board"
+    #: The module of the family's game record format (export and import), if it has one.
+    records = None
+    #: Whether the family draws its games in the replay viewer (`replay_board`).
+    replays: bool = False
+
+    #: The start of the ledger texts that hide a secret until later (a card chosen face down):
+    #: staff searching the ledger of a running game do not match them (games.admin).
+    secret_move_prefixes: tuple[str, ...] = ()
+
+    def board_context(
+        self,
+        game,
+        seat_index: int | None,
+        *,
+        seats: list,
+        state: GameState,
+        query: dict[str, str],
+        notice: tuple[str, str] | None,
+        typed: str,
+    ) -> dict:
+        """The template context of the board for the player of `seat_index` (None: a
+        spectator), built from what that seat may see of `state` only. `query` holds the page's
+        own query parameters (a selected piece...)."""
+        raise NotImplementedError
+
+    def seat_crews(self, players: int, teams: bool) -> list[tuple[str, ...]]:
+        """Each seat's colours (Jackal's crews), which lists and tables show as dots; none by
+        default."""
+        return [() for _ in range(players)]
+
+    def move_colour(self, text: str) -> str:
+        """The colour dot of a ledger move in the replay's move list ('' for none)."""
+        return ""
+
+    def replay_board(
+        self, game, state: GameState, seat_index: int | None, *, names, last, last_move
+    ) -> dict:
+        """The replay viewer's board at one ply of `game` (`state`: its position then): the
+        drawing ("svg") and the players' panel ("players": name, crews, coins, is_viewer). While
+        the game runs, only what `seat_index` may see; once it is over, everything. Only for a
+        family that `replays`."""
+        raise NotImplementedError
+
+    def partial_for(self, query: dict[str, str]) -> str:
+        """The template partial a board request with `query` answers with."""
+        return self.partial_template
+
+    def played_words(
+        self, move: str, events: list[dict], *, ruleset: str, seat_names: dict[int, str]
+    ) -> str:
+        """What the mover is told after a move: the move and its events in words."""
+        return move
+
+    def refusal_text(self, error: Exception, typed: str) -> str:
+        """Why the rules refused a move, for the player (the rules' own words by default)."""
+        if isinstance(error, NotationError):
+            return not_a_move(typed)
+        return str(error)
+
+    def event_lines(
+        self, events: Iterable[dict], *, ruleset: str, seat_names: dict[int, str]
+    ) -> list[str]:
+        """The events of one ledger entry in words, in the active language."""
+        return [str(event.get("kind", "")) for event in events]
+
+    def public_move(self, text: str) -> str:
+        """What anyone but its mover may read of a move while its secret lasts; every move of
+        the ledger is public by default."""
+        return text
+
+    def secret_plies(self, game, state: GameState) -> set[int]:
+        """The plies of the ledger whose text others may read only as `public_move` now, with
+        `state` the game's head position; none by default."""
+        return set()
+
+
+def not_a_move(typed: str) -> str:
+    """What a player is told when what they typed is no move at all, in any game."""
+    return pgettext("refusal", "“%(typed)s” is not a move: see how moves are written.") % {
+        "typed": typed
+    }
+
+
+def register_family(family: SiteFamily) -> SiteFamily:
+    _FAMILIES[family.name] = family
+    return family
+
+
+def _load() -> None:
+    global _loaded
+    if not _loaded:
+        with _loading:
+            if not _loaded:
+                for package in SITE_FAMILIES:
+                    importlib.import_module(package)
+                _loaded = True
+
+
+def secret_families() -> list[SiteFamily]:
+    """The families whose ledger keeps secrets for a while (`secret_move_prefixes`)."""
+    _load()
+    return [family for family in _FAMILIES.values() if family.secret_move_prefixes]
+
+
+def family_named(name: str) -> SiteFamily:
+    _load()
+    try:
+        return _FAMILIES[name]
+    except KeyError:
+        raise LookupError(f"the site has no family of games named {name!r}") from None
+
+
+def family_of(ruleset_name: str) -> SiteFamily:
+    """The site family that shows games of the ruleset `ruleset_name`."""
+    return family_named(ruleset(ruleset_name).game)

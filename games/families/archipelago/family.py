@@ -1,0 +1,40 @@
+"""The site family "archipelago" (Jackal Archipelago and its one-player puzzles): its presenter,
+board and words, as the registry `games.families` serves them to the views, the live updates
+and the admin."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games.families import SiteFamily, register_family
+
+from . import presenter
+from .words import event_lines, move_in_words
+
+# Each seat's crew colour, as lists and tables show it (the crews of rules/archipelago).
+CREWS = ("white", "yellow", "red", "black")
+
+
+class ArchipelagoFamily(SiteFamily):
+    name = "archipelago"
+    page_template = "games/archipelago/board.html"
+    partial_template = presenter.BOARD_PARTIAL
+
+    def board_context(self, game, seat_index, *, seats, state, query, notice, typed):
+        return presenter.board_context(
+            game, seat_index, seats=seats, state=state, query=query, notice=notice, typed=typed
+        )
+
+    def seat_crews(self, players: int, teams: bool) -> list[tuple[str, ...]]:
+        return [(CREWS[index],) for index in range(players)]
+
+    def played_words(self, move, events, *, ruleset, seat_names):
+        played = _("You played %(move)s.") % {"move": move_in_words(move)}
+        told = "; ".join(event_lines(events, seat_names=seat_names))
+        return f"{played} {told}." if told else played
+
+    def event_lines(self, events, *, ruleset, seat_names):
+        return event_lines(events, seat_names=seat_names)
+
+
+ARCHIPELAGO = register_family(ArchipelagoFamily())

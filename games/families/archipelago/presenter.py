@@ -1,0 +1,222 @@
+"""The Archipelago board page's context, built from one seat's view (`state.view(seat)`) only.
+
+The page works without JavaScript: every legal move of the seat is a submit button of one form
+posting to the move URL (grouped by the pirate or boat it moves); choosing a pirate (a link with
+`?select=W1`) puts its moves as buttons over their target squares too. With htmx the same form
+and links swap the board partial only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games.families.jackal.presenter import FORFEIT_WORDS, _abort_words
+from games.families.jackal.words import crew_name
+from games.models import Game
+from games.views.forfeits import choices_for
+from rules.archipelago.puzzles import PUZZLES
+from rules.core import GameState
+
+from .board_svg import Layout, layout_of, render_board
+from .words import event_lines, move_words, piece_label, puzzle_title, tile_name
+
+BOARD_PARTIAL = "games/archipelago/board.html#board"
+LOG_LENGTH = 40
+PUZZLE_RULESET = "archipelago-puzzle"
+CELL = re.compile(r"\b([A-Z]\d{1,2})\b")
+
+
+@dataclass
+class Target:
+    move: str
+    label: str
+    style: str = ""
+    dom_id: str = ""
+
+
+@dataclass
+class Group:
+    """The moves of one pirate (or the boat, or of nothing on the board: end turn, votes)."""
+
+    key: str
+    label: str
+    moves: list[Target] = field(default_factory=list)
+    selected: bool = False
+    href: str = ""
+    hx: str = ""
+
+
+def _group_key(move: str) -> str:
+    first = move.split(" ", 1)[0]
+    if first == "boat":
+        return "boat"
+    if re.fullmatch(r"[A-Z]\d|M", first):
+        return first
+    return ""
+
+
+def _target_cell(move: str) -> str | None:
+    """The square a move's button sits on (its last square), None for a move of no one square."""
+    if move.startswith("swap "):
+        return None
+    cells = CELL.findall(move.upper())
+    return cells[-1] if cells else None
+
+
+def board_context(game: Game, seat_index, *, seats, state: GameState, query, notice, typed):
+    seat = next((each for each in seats if each.index == seat_index), None)
+    view = state.view(seat_index)
+    names = {each.index: each.occupant_name for each in seats}
+    layout = layout_of(view)
+    groups, targets = _groups(game, view, layout, (query.get("select") or "").strip())
+    log = list(game.moves.order_by("-ply").values("ply", "text", "seat", "events")[:LOG_LENGTH])
+    last = _last_cells(log[0]["text"]) if log else None
+    svg = render_board(view, targets={t for t in targets}, last=last)
+    return {
+        "game": game,
+        "view": view,
+        "svg": svg,
+        "groups": groups,
+        "spots": list(targets.values()),
+        "my_seat": seat_index,
+        "players": _players(view, seats, seat_index),
+        "status": _status(game, view, names, seat_index),
+        "log": [
+            {
+                "ply": row["ply"],
+                "text": row["text"],
+                "words": move_words(row["text"]),
+                "name": names.get(row["seat"], ""),
+                "events": event_lines(row["events"], seat_names=names),
+            }
+            for row in log
+        ],
+        "log_truncated": game.ply > len(log),
+        "tiles_seen": sorted({tile_name(sq["face"]) for sq in view["squares"] if sq["up"]}),
+        "seats": seats,
+        "seat_choices": choices_for(game, seats, seat),
+        "notice": {"text": notice[0], "level": notice[1]} if notice else None,
+        "typed": typed,
+        "puzzle": (
+            puzzle_title(game.options.get("puzzle", "")) if game.ruleset == PUZZLE_RULESET else ""
+        ),
+    }
+
+
+def _groups(game: Game, view: dict, layout: Layout, select: str):
+    """The seat's legal moves grouped by what they move, and the buttons over the squares of
+    the selected group (by target square)."""
+    if not game.is_running or not view.get("legal_moves"):
+        return [], {}
+    page, partial = game.get_absolute_url(), reverse("game_board_partial", args=[game.pk])
+    groups: dict[str, Group] = {}
+    for move in view["legal_moves"]:
+        key = _group_key(move)
+        if key not in groups:
+            label = _("The boat") if key == "boat" else piece_label(key) if key else _("Other")
+            query = urlencode({"select": key}) if key else ""
+            groups[key] = Group(
+                key=key,
+                label=label[:1].upper() + label[1:],
+                href=f"{page}?{query}" if query else page,
+                hx=f"{partial}?{query}" if query else partial,
+            )
+        groups[key].moves.append(Target(move=move, label=move_words(move)))
+    # A lone group (the landing, a pending choice) is selected at once: its squares are the
+    # choices, nothing else could be clicked first.
+    if select not in groups and len(groups) == 1:
+        select = next(iter(groups))
+    targets: dict[str, Target] = {}
+    if select in groups:
+        groups[select].selected = True
+        for target in groups[select].moves:
+            cell = _target_cell(target.move)
+            if cell and cell not in targets:
+                spot = layout.cell_spot(cell)
+                targets[cell] = Target(
+                    move=target.move,
+                    label=target.label,
+                    style=spot.style,
+                    dom_id=f"target-{cell}",
+                )
+    return list(groups.values()), targets
+
+
+def _last_cells(text: str):
+    cells = CELL.findall(text.upper())
+    if not cells:
+        return None
+    return (cells[0], cells[-1]) if len(cells) > 1 else (None, cells[0])
+
+
+def _players(view: dict, seats, seat_index):
+    to_act = set(view.get("to_act") or [])
+    over = view.get("outcome") is not None
+    lines = []
+    for each in seats:
+        colour = view["crews"][each.index]["colour"] if each.index < len(view["crews"]) else ""
+        lines.append(
+            {
+                "name": each.occupant_name,
+                "colour": colour,
+                "colour_name": crew_name(colour),
+                "coins": view["stowed"][each.index] if each.index < len(view["stowed"]) else 0,
+                "bottles": view["bottles"][each.index] if each.index < len(view["bottles"]) else 0,
+                "to_act": not over and each.index in to_act,
+                "is_viewer": each.index == seat_index,
+            }
+        )
+    return lines
+
+
+def _status(game: Game, view: dict, names: dict, seat_index) -> str:
+    if game.status == Game.Status.ABORTED:
+        return _("This game was stopped: %(reason)s.") % {"reason": _abort_words(game)}
+    if view.get("outcome") is not None or game.status == Game.Status.FINISHED:
+        outcome = game.outcome or view.get("outcome") or {}
+        if game.ruleset == PUZZLE_RULESET:
+            turns = int((outcome.get("scores") or {}).get("0") or 0)
+            if turns:
+                return _("Puzzle solved in %(turns)d turns.") % {"turns": turns}
+            return _("Puzzle failed.")
+        ranking = outcome.get("ranking") or []
+        winners = ", ".join(names.get(s, "?") for s in (ranking[0] if ranking else []))
+        text = _("Game over after %(ply)d moves. Winner: %(winners)s.") % {
+            "ply": view["ply"],
+            "winners": winners or "—",
+        }
+        forfeited = ", ".join(names.get(s, "?") for s in outcome.get("forfeited", []))
+        if forfeited:
+            text += " " + FORFEIT_WORDS.get(outcome.get("reason"), FORFEIT_WORDS[None]) % {
+                "names": forfeited
+            }
+        return text
+    to_act = view.get("to_act") or []
+    if seat_index is not None and seat_index in to_act:
+        phase = view.get("phase")
+        if phase == "place":
+            return _("Your turn: choose where your boat lands.")
+        if view.get("pending"):
+            return _("Your turn: %(piece)s must choose.") % {
+                "piece": piece_label(view["pending"].get("piece", ""))
+            }
+        if phase == "bottle":
+            return _("You may use a bottle, or end your turn.")
+        if phase == "vote":
+            return _("An end of the game by agreement is offered: accept or refuse.")
+        if view.get("controller") != view.get("turn"):
+            colour = view["crews"][view["turn"]]["colour"]
+            return _("Smoke: your turn, move the %(crew)s crew.") % {"crew": crew_name(colour)}
+        if game.ruleset == PUZZLE_RULESET:
+            return _("Your turn: turn %(turn)d of %(limit)d.") % {
+                "turn": view.get("quiet_turns", 0) + 1,
+                "limit": PUZZLES[game.options.get("puzzle", "first-steps")].turns,
+            }
+        return _("Your turn.")
+    waiting = ", ".join(names.get(s, "?") for s in to_act)
+    return _("Waiting for %(names)s.") % {"names": waiting}

@@ -1,0 +1,72 @@
+"""The site family "jackal" (classic, second edition): its presenter, board and words, as the
+registry `games.families` serves them to the views, the live updates and the admin."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.utils.translation import gettext as _
+
+from games.families import SiteFamily, register_family
+from rules.core import GameState
+from rules.jackal import seat_crews
+
+from . import presenter
+from . import records as record_format
+from . import replay_board as replays
+from .refusal_words import refusal_text
+
+
+class JackalFamily(SiteFamily):
+    name = "jackal"
+    page_template = "games/board.html"
+    partial_template = presenter.BOARD_PARTIAL
+    records = record_format
+    replays = True
+
+    def move_colour(self, text: str) -> str:
+        return replays.move_colour(text)
+
+    def replay_board(self, game, state, seat_index, *, names, last, last_move) -> dict:
+        return replays.replay_board(
+            game, state, seat_index, names=names, last=last, last_move=last_move
+        )
+
+    def board_context(self, game, seat_index, *, seats, state: GameState, query, notice, typed):
+        return presenter.board_context(
+            game,
+            seat_index,
+            seats=seats,
+            state=state,
+            select=query.get("select"),
+            coin=query.get("coin") == "1",
+            notice=notice,
+            typed=typed,
+        )
+
+    def seat_crews(self, players: int, teams: bool) -> list[tuple[str, ...]]:
+        return seat_crews(players, teams)
+
+    def partial_for(self, query: dict[str, str]) -> str:
+        # Selecting a piece or the coin changes only the island and the move panel.
+        if query.get("part") == "main":
+            return presenter.BOARD_MAIN_PARTIAL
+        return presenter.BOARD_PARTIAL
+
+    def played_words(self, move, events, *, ruleset, seat_names):
+        played = _("You played %(move)s.") % {"move": presenter.move_in_words(move)}
+        told = "; ".join(self.event_lines(events, ruleset=ruleset, seat_names=seat_names))
+        return f"{played} {told}." if told else played
+
+    def refusal_text(self, error, typed: str) -> str:
+        return refusal_text(error, typed)
+
+    def event_lines(
+        self, events: Iterable[dict], *, ruleset: str, seat_names: dict[int, str]
+    ) -> list[str]:
+        from games.families.jackal.event_words import event_lines
+
+        return event_lines(events, ruleset=ruleset, seat_names=seat_names)
+
+
+JACKAL = register_family(JackalFamily())

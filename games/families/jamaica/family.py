@@ -1,0 +1,53 @@
+"""The site family "jamaica": its presenter, board and words, as `games.families` serves them
+to the views, the live updates and the admin."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.utils.translation import gettext as _
+
+from games.families import SiteFamily, register_family
+from rules.jamaica.moves import COLOURS, public_move
+
+from . import ledger, presenter
+from .words import event_lines, move_in_words, refusal_text
+
+
+class JamaicaFamily(SiteFamily):
+    name = "jamaica"
+    page_template = presenter.PAGE_TEMPLATE
+    partial_template = presenter.BOARD_PARTIAL
+    # A card chosen face down is in the ledger as "play XX" (the replay needs it): until it is
+    # revealed, others read only "play" (games.admin, the move log).
+    secret_move_prefixes = ("play ",)
+
+    def board_context(self, game, seat_index, *, seats, state, query, notice, typed):
+        return presenter.board_context(
+            game, seat_index, seats=seats, state=state, notice=notice, typed=typed
+        )
+
+    def seat_crews(self, players: int, teams: bool) -> list[tuple[str, ...]]:
+        return [(COLOURS[seat],) for seat in range(players)]
+
+    def played_words(self, move, events, *, ruleset, seat_names):
+        played = _("You played %(move)s.") % {"move": move_in_words(move)}
+        told = " ".join(self.event_lines(events, ruleset=ruleset, seat_names=seat_names))
+        return f"{played} {told}" if told else played
+
+    def refusal_text(self, error, typed: str) -> str:
+        return refusal_text(error, typed)
+
+    def event_lines(
+        self, events: Iterable[dict], *, ruleset: str, seat_names: dict[int, str]
+    ) -> list[str]:
+        return event_lines(events, seat_names)
+
+    def public_move(self, text: str) -> str:
+        return public_move(text)
+
+    def secret_plies(self, game, state) -> set[int]:
+        return ledger.secret_plies(game, state)
+
+
+JAMAICA = register_family(JamaicaFamily())

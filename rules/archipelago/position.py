@@ -1,0 +1,292 @@
+"""The position of an Archipelago game: every fact, its JSON form, and the questions the rules ask.
+
+Pieces are ``W1..W3`` (white), ``Y1..`` (yellow), ``R1..`` (red), ``K1..`` (black) and ``M``, the
+missionary. Seats play in the book's order: white first, then clockwise; a seat's crew letter is
+``CREWS[seat]``. Each piece is a small dict:
+
+- ``where``: ``"boat"`` (aboard the boat of seat ``boat``), ``"land"`` or ``"water"`` (on
+  ``cell``), ``"dead"`` (waits for the shrine) or ``"gone"`` (out of the game);
+- ``stage`` (turns spent in a labyrinth), ``trapped`` (in a pit), ``drunk`` (turns left to skip),
+  ``convert`` (the missionary only: he took a bottle and fights as a pirate).
+
+Coins lie on land squares (``coins``); a pirate drags one only during its own move. A coin ends
+aboard a boat (``stowed`` for that boat's seat), in the sea (``sunk``), in the cannibal (``eaten``),
+in a face-down chest, or in a chest removed with the 9 tiles (ruling A1): always 19 in all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import SetupError
+from .geometry import Cell, cell_name, chebyshev, neighbours, parse_cell
+from .islands import SHAPES
+from .tiles import FACES, TOTAL_BOTTLES, TOTAL_COINS
+
+CREWS = "WYRK"
+COLOURS = ("white", "yellow", "red", "black")
+QUIET_ROUNDS = 30  # ruling A21: rounds without a reveal or a coin leaving the island end the game
+
+
+class Position:
+    """The facts; the rules live in the mixins that make :class:`~.game.Archipelago`."""
+
+    def _init_position(self, seats: int, seed: str, options: dict[str, Any]) -> None:
+        self.nseats = seats
+        self.seed = seed
+        self.options = dict(options)
+        shape = SHAPES[options["island"]]
+        self.width, self.height = shape.size
+        self.teams = bool(options["teams"])
+        self.tiles: dict[Cell, dict] = {}
+        self.removed: list[str] = []
+        self.boats: dict[int, Cell] = {}
+        self.pieces: dict[str, dict] = {}
+        for seat in range(seats):
+            for n in (1, 2, 3):
+                self.pieces[f"{CREWS[seat]}{n}"] = _piece(seat, "boat", None, seat)
+        self.coins: dict[Cell, int] = {}
+        self.stowed = [0] * seats
+        self.sunk = 0
+        self.eaten = 0
+        self.bottles = [0] * seats
+        self.bottle_supply = TOTAL_BOTTLES
+        self.bottles_used = 0
+        self.bear: Cell | None = None
+        self.bear_waker: int | None = None
+        self.bear_fresh = False
+        self.known: list[set[Cell]] = [set() for _ in range(seats)]
+        self.phase = "place"
+        self.slot = 0
+        self.smoke = 0
+        self.smoke_pending = False
+        self.pending: dict | None = None
+        self.vote: dict | None = None
+        self.offered = False
+        self.quiet = 0
+        self.noisy = False
+        self._ply = 0
+        self.reason: str | None = None
+
+    # -- questions ---------------------------------------------------------------------------
+
+    def on_board(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+
+    def is_land(self, cell: Cell) -> bool:
+        return cell in self.tiles
+
+    def is_water(self, cell: Cell) -> bool:
+        return self.on_board(cell) and cell not in self.tiles
+
+    def is_shore(self, cell: Cell) -> bool:
+        """Water touching land (also diagonally): where swimmers may go."""
+        return self.is_water(cell) and any(n in self.tiles for n in neighbours(cell))
+
+    def boat_at(self, cell: Cell) -> int | None:
+        for seat, at in self.boats.items():
+            if at == cell:
+                return seat
+        return None
+
+    def team(self, seat: int) -> int:
+        return seat % 2 if self.teams else seat
+
+    def friendly(self, a: int, b: int) -> bool:
+        return self.team(a) == self.team(b)
+
+    def up(self, cell: Cell) -> bool:
+        return self.tiles[cell]["up"]
+
+    def face_at(self, cell: Cell) -> str:
+        """The face that acts now: a spent single-use tile acts as an empty one."""
+        tile = self.tiles[cell]
+        key = tile["face"]
+        if tile["spent"] and FACES[key].single_use:
+            return "empty"
+        return key
+
+    def pieces_at(self, cell: Cell, where: str = "land") -> list[str]:
+        return [pid for pid, p in self.pieces.items() if p["where"] == where and p["cell"] == cell]
+
+    def is_missionary(self, pid: str) -> bool:
+        """The missionary before he takes a bottle: no coins, no fights, no boats."""
+        return pid == "M" and not self.pieces[pid]["convert"]
+
+    def fighters(self, seat: int) -> int:
+        """Combat-capable characters of a crew in play (the shrine's limit)."""
+        return sum(
+            1
+            for pid, p in self.pieces.items()
+            if p["seat"] == seat
+            and p["where"] in ("boat", "land", "water")
+            and not self.is_missionary(pid)
+        )
+
+    def slot_crew(self) -> int:
+        return self.slot % self.nseats
+
+    def controller(self) -> int:
+        """The seat that plays the current turn: under smoke, the crew's next neighbour."""
+        crew = self.slot_crew()
+        return (crew + 1) % self.nseats if self.smoke else crew
+
+    def coins_on_island(self) -> int:
+        return sum(self.coins.values())
+
+    def hidden_coins(self) -> int:
+        """Coins still in face-down chests on the island (secret: never shown per square)."""
+        return sum(FACES[t["face"]].coins for t in self.tiles.values() if not t["up"])
+
+    def expected_coins(self) -> int:
+        """Every coin of the game, wherever it is (19: the box's chests)."""
+        return TOTAL_COINS
+
+    def coin_total(self) -> int:
+        removed = sum(FACES[k].coins for k in self.removed)
+        return (
+            self.coins_on_island()
+            + sum(self.stowed)
+            + self.sunk
+            + self.eaten
+            + self.hidden_coins()
+            + removed
+            + (1 if self.pending and self.pending["coin"] else 0)  # dragged mid-chain
+        )
+
+    def all_explored(self) -> bool:
+        return all(t["up"] for t in self.tiles.values())
+
+    def land_pirates(self) -> list[tuple[str, Cell]]:
+        return [
+            (pid, p["cell"])
+            for pid, p in self.pieces.items()
+            if p["where"] == "land" and not self.is_missionary(pid)
+        ]
+
+    def near(self, a: Cell, b: Cell) -> bool:
+        return chebyshev(a, b) <= 1
+
+    # -- JSON ---------------------------------------------------------------------------------
+
+    def to_json(self) -> dict:
+        return {
+            "ruleset": self.ruleset,
+            "format": 1,
+            "seats": self.nseats,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "ply": self._ply,
+            "tiles": {cell_name(c): dict(t) for c, t in sorted(self.tiles.items())},
+            "removed": list(self.removed),
+            "boats": {str(s): cell_name(c) for s, c in sorted(self.boats.items())},
+            "pieces": {pid: _piece_json(p) for pid, p in self.pieces.items()},
+            "coins": {cell_name(c): n for c, n in sorted(self.coins.items()) if n},
+            "stowed": list(self.stowed),
+            "sunk": self.sunk,
+            "eaten": self.eaten,
+            "bottles": list(self.bottles),
+            "bottle_supply": self.bottle_supply,
+            "bottles_used": self.bottles_used,
+            "bear": cell_name(self.bear) if self.bear else None,
+            "bear_waker": self.bear_waker,
+            "bear_fresh": self.bear_fresh,
+            "known": [sorted(cell_name(c) for c in k) for k in self.known],
+            "phase": self.phase,
+            "slot": self.slot,
+            "smoke": self.smoke,
+            "smoke_pending": self.smoke_pending,
+            "pending": _pending_json(self.pending),
+            "vote": dict(self.vote) if self.vote else None,
+            "offered": self.offered,
+            "quiet": self.quiet,
+            "noisy": self.noisy,
+            "reason": self.reason,
+        }
+
+    def _load_position(self, d: dict) -> None:
+        try:
+            self._ply = int(d["ply"])
+            self.tiles = {parse_cell(k): dict(v) for k, v in d["tiles"].items()}
+            self.removed = list(d["removed"])
+            self.boats = {int(s): parse_cell(c) for s, c in d["boats"].items()}
+            self.pieces = {pid: _piece_load(p) for pid, p in d["pieces"].items()}
+            self.coins = {parse_cell(k): int(n) for k, n in d["coins"].items()}
+            self.stowed = [int(n) for n in d["stowed"]]
+            self.sunk, self.eaten = int(d["sunk"]), int(d["eaten"])
+            self.bottles = [int(n) for n in d["bottles"]]
+            self.bottle_supply = int(d["bottle_supply"])
+            self.bottles_used = int(d["bottles_used"])
+            self.bear = parse_cell(d["bear"]) if d["bear"] else None
+            self.bear_waker = d["bear_waker"]
+            self.bear_fresh = bool(d["bear_fresh"])
+            self.known = [{parse_cell(c) for c in k} for k in d["known"]]
+            self.phase = d["phase"]
+            self.slot = int(d["slot"])
+            self.smoke = int(d["smoke"])
+            self.smoke_pending = bool(d["smoke_pending"])
+            self.pending = _pending_load(d["pending"])
+            self.vote = dict(d["vote"]) if d["vote"] else None
+            self.offered = bool(d["offered"])
+            self.quiet = int(d["quiet"])
+            self.noisy = bool(d["noisy"])
+            self.reason = d["reason"]
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise SetupError(f"malformed archipelago position: {e!r}") from None
+        if self.coin_total() != self.expected_coins():
+            raise SetupError("malformed archipelago position: the coins do not add up")
+
+
+def _piece(seat: int, where: str, cell: Cell | None, boat: int | None) -> dict:
+    return {
+        "seat": seat,
+        "where": where,
+        "cell": cell,
+        "boat": boat,
+        "stage": 0,
+        "trapped": False,
+        "drunk": 0,
+        "convert": False,
+    }
+
+
+def _piece_json(p: dict) -> dict:
+    out = dict(p)
+    out["cell"] = cell_name(p["cell"]) if p["cell"] else None
+    return out
+
+
+def _piece_load(d: dict) -> dict:
+    p = _piece(int(d["seat"]), d["where"], None, d["boat"])
+    p.update({k: d[k] for k in ("stage", "trapped", "drunk", "convert")})
+    p["cell"] = parse_cell(d["cell"]) if d["cell"] else None
+    if p["where"] not in ("boat", "land", "water", "dead", "gone"):
+        raise ValueError(f"piece place {p['where']!r}")
+    return p
+
+
+# A pending choice keeps cells in its options and context: stored as square names.
+_CELL_KEYS = ("cell", "start", "prev")
+
+
+def _pending_json(pending: dict | None) -> dict | None:
+    if pending is None:
+        return None
+    out = dict(pending)
+    for key in _CELL_KEYS:
+        if out.get(key) is not None:
+            out[key] = cell_name(out[key])
+    out["seen"] = [[cell_name(c), list(d) if d else None, v] for c, d, v in pending["seen"]]
+    return out
+
+
+def _pending_load(d: dict | None) -> dict | None:
+    if d is None:
+        return None
+    out = dict(d)
+    for key in _CELL_KEYS:
+        if out.get(key) is not None:
+            out[key] = parse_cell(out[key])
+    out["seen"] = [(parse_cell(c), tuple(dl) if dl else None, v) for c, dl, v in d["seen"]]
+    out["options"] = list(d["options"])
+    return out
