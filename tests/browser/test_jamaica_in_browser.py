@@ -46,6 +46,7 @@ def test_two_players_choose_their_cards_at_once_by_clicking(asgi_server, signed_
         submit_move(game.pk, seat_index=captain, text=move, expected_ply=0)
         game.refresh_from_db()
     assert game.seats_to_act() == [0, 1]
+    chosen = str(game.ply + 1)  # the ply once alice has chosen (1 or 2: see above)
     state = head_state(game)
     alice_card, bob_card = state.view(0)["hand"][0], state.view(1)["hand"][-1]
 
@@ -59,17 +60,17 @@ def test_two_players_choose_their_cards_at_once_by_clicking(asgi_server, signed_
     shot(bob_page, "jamaica-choose-ru")
 
     alice_page.locator(f"#choose-play-{alice_card.lower()}").click()
-    expect(alice_page.locator("#board")).to_have_attribute("data-ply", "2")
+    expect(alice_page.locator("#board")).to_have_attribute("data-ply", chosen)
     expect(alice_page.locator("#board")).to_contain_text("Your card this round")
     expect(alice_page.locator(".card-button")).to_have_count(0)  # she owes nothing now
     # bob's page follows: alice has chosen, her card unseen; his own cards are still buttons.
-    expect(bob_page.locator("#board")).to_have_attribute("data-ply", "2")
+    expect(bob_page.locator("#board")).to_have_attribute("data-ply", chosen)
     expect(bob_page.locator(".jamaica-players")).to_contain_text("карта выбрана")
     expect(bob_page.locator(".move-log")).not_to_contain_text(f"play {alice_card}")
     shot(bob_page, "jamaica-after-alice-ru")
 
     bob_page.locator(f"#choose-play-{bob_card.lower()}").click()
-    expect(bob_page.locator("#board")).not_to_have_attribute("data-ply", "2")
+    expect(bob_page.locator("#board")).not_to_have_attribute("data-ply", chosen)
     game.refresh_from_db()
     ply = str(game.ply)
     expect(alice_page.locator("#board")).to_have_attribute("data-ply", ply)
