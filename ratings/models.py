@@ -107,7 +107,9 @@ class Standing(models.Model):
     won = models.BooleanField(
         help_text=_("first place, unless every seat shares it"), verbose_name=_("won")
     )
-    coins = models.PositiveSmallIntegerField(default=0, verbose_name=_("coins at the end"))
+    # The seat's score as its game counts it: Jackal's coins, Jamaica's points. Jamaica's can be
+    # below zero (the -5 square, cursed treasures), so the column is signed.
+    coins = models.SmallIntegerField(default=0, verbose_name=_("score at the end"))
 
     class Meta:
         verbose_name = _("standing")

@@ -102,6 +102,15 @@ def test_a_forfeited_seat_takes_the_last_place_whatever_its_coins(people):
     assert [s.place for s in Standing.objects.order_by("seat")] == [3, 1, 2]
 
 
+def test_a_jamaica_score_below_zero_is_rated_and_kept(people):
+    # Jamaica counts the -5 square and cursed treasures: a player can finish below zero.
+    alice, bob = people[:2]
+    finished_game([alice, bob], [14, -6], ruleset="jamaica", ended=timezone.now())
+    assert rate_pending() == 1
+    assert [(s.place, s.coins) for s in Standing.objects.order_by("seat")] == [(1, 14), (2, -6)]
+    assert rating(alice, "jamaica").mu > rating(bob, "jamaica").mu
+
+
 def test_a_game_is_rated_once_even_if_the_task_runs_twice(people):
     alice, bob = people[:2]
     finished_game([alice, bob], [10, 4], ended=timezone.now())
