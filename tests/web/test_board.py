@@ -593,7 +593,7 @@ def test_the_earthquake_asks_for_two_squares_to_swap(client, se_game, alice):
 
 
 def test_every_tile_of_both_rulesets_has_a_picture_and_its_name():
-    from games.families.jackal import tile_art
+    from games.families.jackal import tile_art, tile_pictures
     from rules.jackal.tiles import KIND_NAMES, SEA, SPINNER_NAMES
 
     kinds = {name for kind, name in KIND_NAMES.items() if kind != SEA} | set(SPINNER_NAMES.values())
@@ -601,7 +601,7 @@ def test_every_tile_of_both_rulesets_has_a_picture_and_its_name():
         t for t in tile_art.STYLE if tile_art.STYLE[t][2]
     }
     for name in kinds - {"empty"}:
-        assert name in tile_art._ART, f"{name} has no picture"
+        assert name in tile_pictures.ART, f"{name} has no picture"
 
 
 def test_a_kind_of_move_the_page_does_not_know_is_a_button_with_its_notation(

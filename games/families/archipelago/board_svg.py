@@ -14,7 +14,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from games.families.jackal import tile_art
-from games.families.jackal.board_svg import CREW_FILL, CREW_INK, Spot
+from games.families.jackal.board_layout import Spot
+from games.families.jackal.board_svg import CREW_FILL, CREW_INK
 from rules.archipelago.geometry import COLUMNS, DIRECTIONS, rotate
 from rules.archipelago.tiles import face as rules_face
 

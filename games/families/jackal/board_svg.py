@@ -4,13 +4,13 @@
 is face down for this viewer cannot be drawn face up: every face-down tile is the same ``<use>`` of
 one tile back, whatever lies under it. Built with ``xml.etree.ElementTree``, which escapes all text.
 
-Each face-up tile's picture is ``tile_art``'s (both rulesets); this module lays out the
-island, the pieces (pirates as discs, the second edition's characters as diamonds), ships, targets
-and the last move. ``render_board``'s signature is what other pages (a replay viewer) may rely on.
+Each face-up tile's picture is ``tile_art``'s (both rulesets); this module draws the island, the
+pieces (pirates as discs, the second edition's characters as diamonds), ships, targets and the
+last move. ``render_board``'s signature is what other pages (a replay viewer) may rely on.
 
-The board turns so that the viewer's own side of the island is at the bottom. ``Layout`` says where
-each cell and piece is drawn, in percent of the picture, so that the page can lay clickable
-controls exactly over them (see ``games.views.board``).
+The board turns so that the viewer's own side of the island is at the bottom; where each cell and
+piece goes is ``board_layout.Layout``'s, which the presenter also uses to lay clickable controls
+exactly over the drawing.
 
 >>> from rules.jackal import new_game, player_view
 >>> svg = render_board(player_view(new_game("classic", players=2, seed="doc"), None))
@@ -20,28 +20,32 @@ controls exactly over them (see ``games.views.board``).
 
 from __future__ import annotations
 
-import math
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
 from functools import lru_cache
 
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from rules.jackal import View
-from rules.jackal.geometry import COLUMNS, DIR_INDEX, DX, DY
+from rules.jackal.geometry import COLUMNS
 
 from . import tile_art
-from .tile_art import el
+from .board_layout import (
+    CELL,
+    GRID,
+    MARGIN,
+    WIDTH,
+    Disc,
+    Layout,
+    board_pieces,
+    cell_origin,
+    screen_vector,
+    side_for,
+    to_screen,
+)
+from .svg_kit import el, num
 from .words import capitalised, crew_name, piece_label
 
-CELL = 48
-MARGIN = 16
-GRID = 13
-WIDTH = GRID * CELL + 2 * MARGIN
-
-# Which side of the island each crew's ship sails along (rules.jackal.geometry.BERTHS).
-CREW_SIDES = {"white": 0, "yellow": 1, "black": 2, "red": 3}
 CREW_FILL = {"white": "#fafafa", "yellow": "#f2c200", "black": "#222222", "red": "#c62828"}
 # An inner ring per crew (yellow dotted, red double): red and black, or yellow and white, can look
 # alike to a colour-blind player.
@@ -59,160 +63,6 @@ PIECE_STATES = {
     "carrying": gettext_lazy("carrying a coin"),
 }
 CREW_INK = {"white": "#222222", "yellow": "#222222", "black": "#ffffff", "red": "#ffffff"}
-
-
-def board_pieces(view: View) -> list[dict]:
-    """The pieces standing on the island or at sea: living pirates, then the second edition's
-    characters that have been found and are in play (as pirate-like dicts with ``character``).
-
-    A character's crew is the one that found it (or converted it); the view says which.
-    """
-    pieces = [dict(p, character=False) for p in view.pirates if p["alive"]]
-    for piece_id, info in (view.characters or {}).items():
-        if info and info.get("cell") and not info.get("gone"):
-            pieces.append(
-                {
-                    "id": piece_id,
-                    "crew": info.get("crew"),
-                    "alive": True,
-                    "cell": info["cell"],
-                    "step": info.get("step", 0),
-                    "aboard": False,
-                    "swimming": False,
-                    "trapped": bool(info.get("trapped")),
-                    "drunk": bool(info.get("drunk")),
-                    "carrying": False,
-                    "lost": bool(info.get("lost")),
-                    "character": True,
-                }
-            )
-    return pieces
-
-
-def side_for(view: View) -> int:
-    """The side of the island drawn at the bottom: the viewer's first crew, else White's."""
-    if view.seat is not None:
-        for crew in view.crews:
-            if view.crew_owner.get(crew) == view.seat:
-                return CREW_SIDES[crew]
-    return 0
-
-
-def _screen(x: int, y: int, side: int) -> tuple[int, int]:
-    """Grid column/row (x east, y north) to screen column/row (row 0 at the top)."""
-    if side == 0:
-        return x, GRID - 1 - y
-    if side == 1:
-        return GRID - 1 - y, GRID - 1 - x
-    if side == 2:
-        return GRID - 1 - x, y
-    return y, x
-
-
-def _grid_xy(name: str) -> tuple[int, int]:
-    return COLUMNS.index(name[0]), int(name[1:]) - 1
-
-
-def _n(value: float) -> str:
-    text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
-
-
-@dataclass(frozen=True)
-class Spot:
-    """A rectangle of the picture in percent of its width and height (for HTML overlays)."""
-
-    left: float
-    top: float
-    width: float
-    height: float
-
-    @property
-    def style(self) -> str:
-        return (
-            f"left:{self.left:.3f}%;top:{self.top:.3f}%;"
-            f"width:{self.width:.3f}%;height:{self.height:.3f}%"
-        )
-
-
-@dataclass(frozen=True)
-class Disc:
-    x: float
-    y: float
-    r: float
-
-
-class Layout:
-    """Where cells and pieces of one view are drawn, turned so that `side` is at the bottom."""
-
-    def __init__(self, view: View, side: int = 0) -> None:
-        self.view = view
-        self.side = side
-        self.hulls: dict[str, tuple[float, float, float, float]] = {}
-        self.discs: dict[str, Disc] = {}
-        ships_at = {ship["cell"]: ship for ship in view.ships}
-        pirates_at: dict[str, list[dict]] = {}
-        for pirate in board_pieces(view):
-            pirates_at.setdefault(pirate["cell"], []).append(pirate)
-        for name in set(ships_at) | set(pirates_at):
-            x, y = self.origin(name)
-            ship = ships_at.get(name)
-            if ship is not None:
-                self.hulls[ship["id"]] = (x + 4, y + CELL * 0.66, CELL - 8, CELL * 0.3)
-                area = (x + 2, y + 1, CELL - 4, CELL * 0.66)
-            else:
-                area = (x + 3, y + 3, CELL - 6, CELL - 6)
-            pirates = pirates_at.get(name, [])
-            for pirate, disc in zip(pirates, _slots(len(pirates), *area), strict=True):
-                self.discs[pirate["id"]] = disc
-
-    def origin(self, name: str) -> tuple[float, float]:
-        """Top-left corner of a cell, in SVG units."""
-        return _origin(name, self.side)
-
-    def cell_spot(self, name: str) -> Spot:
-        x, y = self.origin(name)
-        return _spot(x, y, CELL, CELL)
-
-    def piece_spot(self, piece_id: str) -> Spot | None:
-        """The clickable area of a piece on the board; None for the dead."""
-        if piece_id in self.hulls:
-            return _spot(*self.hulls[piece_id])
-        disc = self.discs.get(piece_id)
-        if disc is None:
-            return None
-        return _spot(disc.x - disc.r, disc.y - disc.r, 2 * disc.r, 2 * disc.r)
-
-
-@lru_cache(maxsize=4 * GRID * GRID)
-def _origin(name: str, side: int) -> tuple[float, float]:
-    """Top-left corner of a cell, in SVG units, with `side` of the island at the bottom."""
-    col, row = _screen(*_grid_xy(name), side)
-    return MARGIN + col * CELL, MARGIN + row * CELL
-
-
-def _vector(direction: str, side: int) -> tuple[float, float]:
-    """A compass direction (N, NE, ..) as a unit vector on screen."""
-    d = DIR_INDEX[direction]
-    x0, y0 = _screen(1, 1, side)
-    x1, y1 = _screen(1 + DX[d], 1 + DY[d], side)
-    length = math.hypot(x1 - x0, y1 - y0)
-    return (x1 - x0) / length, (y1 - y0) / length
-
-
-def _spot(x: float, y: float, w: float, h: float) -> Spot:
-    return Spot(100 * x / WIDTH, 100 * y / WIDTH, 100 * w / WIDTH, 100 * h / WIDTH)
-
-
-def _slots(n: int, x: float, y: float, w: float, h: float) -> list[Disc]:
-    """Centres and radius for n pieces sharing the area (x, y, w, h)."""
-    if n == 0:
-        return []
-    cols = 1 if n == 1 else 2 if n <= 4 else 3
-    rows = math.ceil(n / cols)
-    cw, rh = w / cols, h / rows
-    r = min(cw, rh, CELL * 0.5) * 0.46
-    return [Disc(x + cw * (i % cols + 0.5), y + rh * (i // cols + 0.5), r) for i in range(n)]
 
 
 def render_board(
@@ -326,8 +176,8 @@ def _draw_background(svg: ET.Element, side: int) -> None:
         "rect",
         x="1",
         y="1",
-        width=_n(CELL - 2),
-        height=_n(CELL - 2),
+        width=num(CELL - 2),
+        height=num(CELL - 2),
         rx="4",
         fill="#8b6b3e",
         stroke="#5c4424",
@@ -337,8 +187,8 @@ def _draw_background(svg: ET.Element, side: int) -> None:
         "rect",
         x="6",
         y="6",
-        width=_n(CELL - 12),
-        height=_n(CELL - 12),
+        width=num(CELL - 12),
+        height=num(CELL - 12),
         rx="3",
         fill="none",
         stroke="#b08d57",
@@ -349,14 +199,14 @@ def _draw_background(svg: ET.Element, side: int) -> None:
 
 
 def _draw_last_move(svg: ET.Element, side: int, name: str) -> None:
-    x, y = _origin(name, side)
+    x, y = cell_origin(name, side)
     el(
         svg,
         "rect",
-        x=_n(x + 2),
-        y=_n(y + 2),
-        width=_n(CELL - 4),
-        height=_n(CELL - 4),
+        x=num(x + 2),
+        y=num(y + 2),
+        width=num(CELL - 4),
+        height=num(CELL - 4),
         class_="last-move",
         fill="none",
         stroke="#f0b400",
@@ -367,15 +217,15 @@ def _draw_last_move(svg: ET.Element, side: int, name: str) -> None:
 
 def _draw_last_move_line(svg: ET.Element, side: int, origin: str, target: str) -> None:
     """A dashed line from the last move's origin to its target, ending in a dot."""
-    (x0, y0), (x1, y1) = _origin(origin, side), _origin(target, side)
+    (x0, y0), (x1, y1) = cell_origin(origin, side), cell_origin(target, side)
     h = CELL / 2
     el(
         svg,
         "line",
-        x1=_n(x0 + h),
-        y1=_n(y0 + h),
-        x2=_n(x1 + h),
-        y2=_n(y1 + h),
+        x1=num(x0 + h),
+        y1=num(y0 + h),
+        x2=num(x1 + h),
+        y2=num(y1 + h),
         class_="last-move-line",
         stroke="#f0b400",
         stroke_width="3",
@@ -383,18 +233,18 @@ def _draw_last_move_line(svg: ET.Element, side: int, origin: str, target: str) -
         stroke_linecap="round",
         opacity="0.9",
     )
-    el(svg, "circle", cx=_n(x1 + h), cy=_n(y1 + h), r="4", fill="#f0b400", stroke="#5c4400")
+    el(svg, "circle", cx=num(x1 + h), cy=num(y1 + h), r="4", fill="#f0b400", stroke="#5c4400")
 
 
 def _draw_target(svg: ET.Element, side: int, name: str) -> None:
-    x, y = _origin(name, side)
+    x, y = cell_origin(name, side)
     el(
         svg,
         "rect",
-        x=_n(x + 3),
-        y=_n(y + 3),
-        width=_n(CELL - 6),
-        height=_n(CELL - 6),
+        x=num(x + 3),
+        y=num(y + 3),
+        width=num(CELL - 6),
+        height=num(CELL - 6),
         rx="6",
         class_="target",
         fill="#39d353",
@@ -415,7 +265,7 @@ def _draw_margin_labels(svg: ET.Element, side: int) -> None:
         aria_hidden="true",
     )
     names = {
-        (_screen(x, y, side)): COLUMNS[x] + str(y + 1) for x in range(GRID) for y in range(GRID)
+        (to_screen(x, y, side)): COLUMNS[x] + str(y + 1) for x in range(GRID) for y in range(GRID)
     }
     for i in range(GRID):
         centre = MARGIN + CELL * (i + 0.5)
@@ -430,17 +280,17 @@ def _draw_margin_labels(svg: ET.Element, side: int) -> None:
             (MARGIN / 2, centre + 4, down),
             (WIDTH - MARGIN / 2, centre + 4, down),
         ):
-            label = el(group, "text", x=_n(x), y=_n(y))
+            label = el(group, "text", x=num(x), y=num(y))
             label.text = text
 
 
 def _draw_sea(svg: ET.Element, side: int, name: str) -> None:
-    x, y = _origin(name, side)
+    x, y = cell_origin(name, side)
     el(
         svg,
         "rect",
-        x=_n(x),
-        y=_n(y),
+        x=num(x),
+        y=num(y),
         width=str(CELL),
         height=str(CELL),
         fill="none",
@@ -450,11 +300,11 @@ def _draw_sea(svg: ET.Element, side: int, name: str) -> None:
 
 
 def _draw_face_down(svg: ET.Element, side: int, name: str, peeked: str | None) -> None:
-    x, y = _origin(name, side)
+    x, y = cell_origin(name, side)
     group = el(svg, "g", class_="tile face-down")
     title = ET.SubElement(group, "title")
     title.text = _("%(cell)s: face-down tile") % {"cell": name}
-    el(group, "use", href="#tile-back", x=_n(x), y=_n(y))
+    el(group, "use", href="#tile-back", x=num(x), y=num(y))
     if peeked:
         # Only the seat that looked (through the lighthouse) has this in its view: a small
         # picture of what it saw, on the back of the tile that stays face down.
@@ -466,18 +316,18 @@ def _draw_face_down(svg: ET.Element, side: int, name: str, peeked: str | None) -
             group,
             "g",
             class_="peeked",
-            transform=f"translate({_n(x + 9)},{_n(y + 9)}) scale(0.625)",
+            transform=f"translate({num(x + 9)},{num(y + 9)}) scale(0.625)",
         )
-        tile_art.draw_tile(inset, seen, lambda direction: _vector(direction, side))
+        tile_art.draw_tile(inset, seen, lambda direction: screen_vector(direction, side))
 
 
 def _draw_face_up(svg: ET.Element, side: int, name: str, look: tuple) -> None:
-    x, y = _origin(name, side)
+    x, y = cell_origin(name, side)
     cell = dict(look)
     tile = cell["tile"]
-    group = el(svg, "g", class_=f"tile tile-{tile}", transform=f"translate({_n(x)},{_n(y)})")
+    group = el(svg, "g", class_=f"tile tile-{tile}", transform=f"translate({num(x)},{num(y)})")
     ET.SubElement(group, "title").text = f"{name}: {tile_art.describe(cell)}"  # "E5: ice"
-    tile_art.draw_tile(group, cell, lambda direction: _vector(direction, side))
+    tile_art.draw_tile(group, cell, lambda direction: screen_vector(direction, side))
 
 
 def _draw_ship(svg: ET.Element, side: int, look: tuple, selected: bool) -> None:
@@ -487,15 +337,15 @@ def _draw_ship(svg: ET.Element, side: int, look: tuple, selected: bool) -> None:
         "piece": capitalised(piece_label(ship_id)),
         "cell": cell,
     }
-    hull = f"M{_n(x)},{_n(y)} h{_n(w)} l-{_n(w * 0.14)},{_n(h)} h-{_n(w * 0.72)} z"
+    hull = f"M{num(x)},{num(y)} h{num(w)} l-{num(w * 0.14)},{num(h)} h-{num(w * 0.72)} z"
     el(group, "path", d=hull, fill="#6d4c2f", stroke="#3e2a18", stroke_width="1.5")
     el(
         group,
         "rect",
-        x=_n(x + w * 0.3),
-        y=_n(y + h * 0.25),
-        width=_n(w * 0.4),
-        height=_n(h * 0.45),
+        x=num(x + w * 0.3),
+        y=num(y + h * 0.25),
+        width=num(w * 0.4),
+        height=num(h * 0.45),
         fill=CREW_FILL[crew],
         stroke="#3e2a18",
     )
@@ -503,10 +353,10 @@ def _draw_ship(svg: ET.Element, side: int, look: tuple, selected: bool) -> None:
         el(
             group,
             "rect",
-            x=_n(x - 2),
-            y=_n(y - 2),
-            width=_n(w + 4),
-            height=_n(h + 4),
+            x=num(x - 2),
+            y=num(y - 2),
+            width=num(w + 4),
+            height=num(h + 4),
             rx="4",
             fill="none",
             stroke="#f0b400",
@@ -542,9 +392,9 @@ def _draw_pirate(svg: ET.Element, side: int, look: tuple, disc: Disc, selected: 
         el(
             group,
             "circle",
-            cx=_n(disc.x),
-            cy=_n(disc.y),
-            r=_n(r + 3.5),
+            cx=num(disc.x),
+            cy=num(disc.y),
+            r=num(r + 3.5),
             fill="none",
             stroke="#f0b400",
             stroke_width="3",
@@ -562,7 +412,7 @@ def _draw_pirate(svg: ET.Element, side: int, look: tuple, disc: Disc, selected: 
         el(
             group,
             "polygon",
-            points=" ".join(f"{_n(a)},{_n(b)}" for a, b in points),
+            points=" ".join(f"{num(a)},{num(b)}" for a, b in points),
             fill=fill,
             stroke=edge,
             stroke_width="1.8",
@@ -572,23 +422,23 @@ def _draw_pirate(svg: ET.Element, side: int, look: tuple, disc: Disc, selected: 
         el(
             group,
             "circle",
-            cx=_n(disc.x),
-            cy=_n(disc.y),
-            r=_n(r),
+            cx=num(disc.x),
+            cy=num(disc.y),
+            r=num(r),
             fill=fill,
             stroke=edge,
             stroke_width="1.5",
         )
         ring = CREW_RING.get(crew)
         if ring:  # crews told apart by pattern too, not by colour alone
-            el(group, "circle", cx=_n(disc.x), cy=_n(disc.y), r=_n(r * 0.8), fill="none", **ring)
+            el(group, "circle", cx=num(disc.x), cy=num(disc.y), r=num(r * 0.8), fill="none", **ring)
         mark, size = pirate["id"][1], r * 1.15
     number = el(
         group,
         "text",
-        x=_n(disc.x),
-        y=_n(disc.y + size * 0.35),
-        font_size=_n(size),
+        x=num(disc.x),
+        y=num(disc.y + size * 0.35),
+        font_size=num(size),
         font_weight="700",
         text_anchor="middle",
         fill=ink,
@@ -611,8 +461,8 @@ def _draw_pirate(svg: ET.Element, side: int, look: tuple, disc: Disc, selected: 
         el(
             group,
             "circle",
-            cx=_n(bx),
-            cy=_n(by),
+            cx=num(bx),
+            cy=num(by),
             r="4.5",
             fill=badge_fill,
             stroke="#222222",
@@ -621,8 +471,8 @@ def _draw_pirate(svg: ET.Element, side: int, look: tuple, disc: Disc, selected: 
         badge = el(
             group,
             "text",
-            x=_n(bx),
-            y=_n(by + 2.6),
+            x=num(bx),
+            y=num(by + 2.6),
             font_size="7",
             font_weight="700",
             text_anchor="middle",
@@ -647,4 +497,6 @@ def _draw_tile_picture(parent: ET.Element, side: int, text: str) -> None:
         role="img",
         aria_label=tile_art.describe(tile_art.cell_of_text(text)),
     )
-    tile_art.draw_tile(svg, tile_art.cell_of_text(text), lambda direction: _vector(direction, side))
+    tile_art.draw_tile(
+        svg, tile_art.cell_of_text(text), lambda direction: screen_vector(direction, side)
+    )

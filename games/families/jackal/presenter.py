@@ -29,7 +29,8 @@ from rules.jackal import Move as RulesMove
 from rules.jackal.moves import CHARACTERS, piece_crew
 
 from . import tile_art
-from .board_svg import Layout, Spot, board_pieces, render_board, side_for
+from .board_layout import Layout, Spot, board_pieces, side_for
+from .board_svg import render_board
 from .event_words import event_lines
 from .text_board import text_board
 from .words import crew_name, piece_label
