@@ -104,7 +104,7 @@ def test_the_controls_step_through_the_plies_without_javascript_and_with_htmx(cl
     page = replay_page(client, finished, 5).content.decode()
     for anchor, ply in (("first", 0), ("prev", 4), ("next", 6), ("last", finished.ply)):
         assert re.search(rf'id="replay-{anchor}"[^>]*href="{url}\?ply={ply}"', page), anchor
-    assert "Move 5 of" in page and f'value="5"' in page  # the status and the slider
+    assert "Move 5 of" in page and 'value="5"' in page  # the status and the slider
     # The start has no way back; the end no way on.
     start = replay_page(client, finished, 0).content.decode()
     assert 'id="replay-prev"' not in start and 'id="replay-next"' in start
