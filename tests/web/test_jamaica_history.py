@@ -276,3 +276,25 @@ def test_a_running_games_record_is_not_given(running):
     game.refresh_from_db()
     with pytest.raises(records.NotOverYet):
         records.export_text(game, list(game.seats.all()), [t for _s, t in entries(game)])
+
+
+def test_a_resigned_two_player_game_ends_and_replays_with_its_record(client):
+    """A resignation ends a two-seat race as it stands (ruling J24): no error page, the game is
+    over, its replay shows everything and its record replays (to the position it ended in)."""
+    alice, bob = make_user("alice"), make_user("bob")
+    game = jamaica_table(alice, [bob])
+    client.force_login(alice)
+    answer = client.post(
+        reverse("game_seat_action", args=[game.pk, "resign"]), {"expected_ply": game.ply}
+    )
+    assert answer.status_code == 302
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.outcome["reason"] == "resignation"
+    assert game.outcome["ranking"][-1] == [0]  # the seat that resigned is last
+    assert replay_ledger(game).outcome().reason == "resignation"
+    page = replay_page(client, game)
+    assert page.status_code == 200 and page.context["players"][1].hand is not None
+    text = client.get(reverse("game_export", args=[game.pk, "txt"])).content.decode()
+    assert '[Reason "resignation"]' in text
+    record = records.parse_record(text)
+    assert record.entries == entries(game)
