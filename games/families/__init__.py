@@ -83,9 +83,10 @@ class SiteFamily:
         self, game, state: GameState, seat_index: int | None, *, names, last, last_move
     ) -> dict:
         """The replay viewer's board at one ply of `game` (`state`: its position then): the
-        drawing ("svg") and the players' panel ("players": name, crews, coins, is_viewer). While
-        the game runs, only what `seat_index` may see; once it is over, everything. Only for a
-        family that `replays`."""
+        drawing ("svg") and the players' panel ("players": name, crews, coins, is_viewer; or a
+        family's own rows, drawn by its "players_template"), optionally a "stylesheet" and the
+        "revealed_note" of a game that is over. While the game runs, only what `seat_index` may
+        see; once it is over, everything. Only for a family that `replays`."""
         raise NotImplementedError
 
     def record_board(self, record, ply: int, last_move: str | None) -> dict:
