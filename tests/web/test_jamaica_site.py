@@ -217,3 +217,22 @@ def test_an_open_jamaica_table_fills_up_through_the_lobby(client):
     for user in (alice, bob, carol):
         client.force_login(user)
         assert 'class="jamaica-board"' in page(client, game)
+
+
+def test_every_square_of_the_track_carries_its_number_on_the_board(client):
+    """The squares are numbered on the picture (0 at Port Royal) so that the log's "square 17"
+    and the costs can be followed; the number sits in the square's own group with its title."""
+    import re as regex
+
+    from rules.jamaica import track
+
+    alice, bob = make_user("alice"), make_user("bob")
+    game = jamaica_table(alice, [bob])
+    client.force_login(alice)
+    html = page(client, game)
+    for square in range(track.LENGTH):
+        group = regex.search(rf'<g id="square-{square}" [^>]*>(.*?)</g>', html, regex.S)
+        assert group, square
+        number = regex.search(r'<text [^>]*class="square-number"[^>]*>(\d+)</text>', group[1])
+        assert number and int(number[1]) == square
+        assert f"Square {square}:" in group[1]  # its title says the same

@@ -286,11 +286,18 @@ def _draw_holds(svg: ET.Element, view: dict, seat_names: dict[int, str]) -> None
                     font_weight="bold",
                     fill="#ffffff" if kind != "food" else "#1b3a0a",
                 )
-        extras = [str(POWER_NAMES[p]) for p in view["powers"][seat]]
+        # The powers on one line and the face-down count on the next, short enough to stay
+        # inside the island (one long line ran over the track's squares, in Russian above all).
+        powers = ", ".join(str(POWER_NAMES[p]) for p in view["powers"][seat])
+        lines = [_short(powers, 28)] if powers else []
         if view["face_down"][seat]:
-            extras.append(_("%(n)d face down") % {"n": view["face_down"][seat]})
-        if extras:
-            el(group, "text", ", ".join(extras)[:32], x=360 + 6 * 58 + 6, y=y + 21, font_size=13)
+            lines.append(_("%(n)d face down") % {"n": view["face_down"][seat]})
+        for k, line in enumerate(lines):
+            el(group, "text", line, x=360 + 6 * 58 + 6, y=y + 13 + 15 * k, font_size=12)
+
+
+def _short(text: str, length: int) -> str:
+    return text if len(text) <= length else text[: length - 1] + "…"
 
 
 def _draw_hand(svg: ET.Element, view: dict) -> None:
