@@ -3,6 +3,8 @@ the my-turn queue during a simultaneous card choice, and the lobby's seat counts
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -10,6 +12,7 @@ from games.models import Game
 from games.services import head_state, verify_ledger
 from ratings.models import Rating, Standing
 from ratings.services import rate_pending
+from rules.jamaica import track
 from tests.factories import make_user
 from tests.web.jamaica_kit import clients_of, jamaica_table, play_out, post_move
 
@@ -222,17 +225,13 @@ def test_an_open_jamaica_table_fills_up_through_the_lobby(client):
 def test_every_square_of_the_track_carries_its_number_on_the_board(client):
     """The squares are numbered on the picture (0 at Port Royal) so that the log's "square 17"
     and the costs can be followed; the number sits in the square's own group with its title."""
-    import re as regex
-
-    from rules.jamaica import track
-
     alice, bob = make_user("alice"), make_user("bob")
     game = jamaica_table(alice, [bob])
     client.force_login(alice)
     html = page(client, game)
     for square in range(track.LENGTH):
-        group = regex.search(rf'<g id="square-{square}" [^>]*>(.*?)</g>', html, regex.S)
+        group = re.search(rf'<g id="square-{square}" [^>]*>(.*?)</g>', html, re.S)
         assert group, square
-        number = regex.search(r'<text [^>]*class="square-number"[^>]*>(\d+)</text>', group[1])
+        number = re.search(r'<text [^>]*class="square-number"[^>]*>(\d+)</text>', group[1])
         assert number and int(number[1]) == square
         assert f"Square {square}:" in group[1]  # its title says the same
