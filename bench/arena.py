@@ -3,9 +3,14 @@
     python3 bench/arena.py easy random --games 20                 # 1 v 1, both rulesets
     python3 bench/arena.py strong easy --games 12 --iterations 300
     python3 bench/arena.py strong easy --players 4 --games 8      # one strong v three easy
+    python3 bench/arena.py easy random --ruleset jamaica --players 4 --games 200   # Jamaica
 
 Level A plays one seat, level B every other seat (free-for-all); the seat A plays rotates from
 game to game and the rulesets alternate (classic, second edition) unless --ruleset is given.
+Jamaica (--ruleset jamaica, 2 to 6 players) is played through the game protocol and
+``rules.bots.play``: its levels are "random" and its heuristic (every other level plays the
+heuristic: no search speaks Jamaica); a simultaneous card choice is asked of each seat in turn,
+which changes nothing (every seat decides from its own view, and the luck is the seed's, J23).
 Every game is dealt from ``<seed>-<n>`` and every bot decision is seeded by (game, ply, seat), so a
 run is reproducible by --seed (budgets in iterations; --seconds would make it machine-dependent).
 
@@ -25,10 +30,12 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.bots import LEVELS, choose, seat_knowledge  # noqa: E402
+from rules.bots import LEVELS, choose, play, seat_knowledge  # noqa: E402
+from rules.core import ruleset as rules_named  # noqa: E402
 from rules.jackal import new_game  # noqa: E402
 
 RULESETS = ("classic", "second-edition")
+PROTOCOL_RULESETS = ("jamaica",)  # played through the protocol (rules.bots.play)
 OUTCOME = {1.0: "win ", 0.5: "draw", 0.0: "loss"}
 AIMS = {
     ("easy", "random", 2): "aim: easy beats random in >= 95 % of 1-vs-1 games",
@@ -37,8 +44,51 @@ AIMS = {
 }
 
 
+def result_of(scores: dict[int, int], a_seat: int) -> tuple[float, int]:
+    """A's result (1 alone first, 0.5 sharing first, 0 otherwise) and its margin over the best
+    other seat."""
+    mine = scores[a_seat]
+    best_other = max(v for seat, v in scores.items() if seat != a_seat)
+    return (1.0 if mine > best_other else 0.5 if mine == best_other else 0.0), mine - best_other
+
+
+def play_protocol(args: tuple) -> dict:
+    """One game of a ruleset of the protocol (Jamaica), every decision by ``rules.bots.play``
+    from the seat's own view; seeded like the Jackal games."""
+    a, b, players, ruleset, seed, n, _iterations, max_plies = args
+    a_seat = n % players
+    levels = [a if seat == a_seat else b for seat in range(players)]
+    s = rules_named(ruleset).new_game(players, f"{seed}-{n}")
+    think = {a: 0.0, b: 0.0}
+    decisions = {a: 0, b: 0}
+    while not s.is_over() and s.ply < max_plies:
+        seat = min(s.to_act())
+        level = levels[seat]
+        start = time.perf_counter()
+        move = play(level, s, seat, f"{seed}-{n}-{s.ply}-{seat}")
+        think[level] += time.perf_counter() - start
+        decisions[level] += 1
+        s.apply(seat, move)
+    outcome = s.outcome()
+    scores = outcome.scores if outcome else {seat: 0 for seat in range(players)}
+    result, margin = result_of(scores, a_seat)
+    return {
+        "n": n,
+        "a_seat": a_seat,
+        "ruleset": ruleset,
+        "result": result,
+        "margin": margin,
+        "plies": s.ply,
+        "finished": s.is_over(),
+        "think": think,
+        "decisions": decisions,
+    }
+
+
 def play_one(args: tuple) -> dict:
     a, b, players, ruleset, seed, n, iterations, max_plies = args
+    if ruleset in PROTOCOL_RULESETS:
+        return play_protocol(args)
     a_seat = n % players
     levels = [a if seat == a_seat else b for seat in range(players)]
     s = new_game(ruleset, players=players, seed=f"{seed}-{n}")
@@ -56,14 +106,13 @@ def play_one(args: tuple) -> dict:
     seat_scores = {seat: 0 for seat in range(players)}
     for crew, score in s.scores().items():
         seat_scores[s.crew_owner(crew)] += score
-    mine = seat_scores[a_seat]
-    best_other = max(v for seat, v in seat_scores.items() if seat != a_seat)
-    result = 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
+    result, margin = result_of(seat_scores, a_seat)
     return {
         "n": n,
+        "a_seat": a_seat,
         "ruleset": ruleset,
         "result": result,
-        "margin": mine - best_other,
+        "margin": margin,
         "plies": s.ply,
         "finished": s.is_over(),
         "think": think,
@@ -79,19 +128,22 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a", choices=LEVELS)
     parser.add_argument("b", choices=LEVELS)
     parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    parser.add_argument("--ruleset", choices=RULESETS, help="only this ruleset")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), default=2)
+    parser.add_argument("--ruleset", choices=RULESETS + PROTOCOL_RULESETS, help="only this one")
     parser.add_argument("--iterations", type=int, help="search budget for normal/strong")
     parser.add_argument("--seed", default="arena")
     parser.add_argument("--max-plies", type=int, default=1500, help="unfinished games: by score")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
-    opts = parser.parse_args()
+    opts = parser.parse_args(argv)
     rulesets = [opts.ruleset] if opts.ruleset else list(RULESETS)
+    for name in rulesets:
+        if opts.players not in rules_named(name).seat_counts:
+            parser.error(f"{name} is not played by {opts.players} players")
     work = [
         (
             opts.a,
@@ -132,7 +184,11 @@ def main() -> None:
     lo, hi = wilson(rate, n)
     margin = sum(g["margin"] for g in games) / n
     budget = f", {opts.iterations} iterations" if opts.iterations else ""
-    print(f"\n{opts.a} (1 seat) v {opts.b} ({opts.players - 1} seats), {n} games{budget}")
+    games_of = "/".join(sorted({g["ruleset"] for g in games}))
+    print(
+        f"\n{games_of}: {opts.a} (1 seat) v {opts.b} ({opts.players - 1} seats), "
+        f"{n} games{budget}, seed {opts.seed!r}"
+    )
     print(
         f"wins {wins}, draws {draws}, losses {n - wins - draws}; "
         f"rate {rate:.0%} (95 % CI {lo:.0%}-{hi:.0%})"
@@ -142,8 +198,9 @@ def main() -> None:
         d = sum(g["decisions"][level] for g in games)
         t = sum(g["think"][level] for g in games)
         if d:
-            print(f"{level}: {t / d * 1000:.0f} ms a decision on average ({d} decisions)")
-    aim = AIMS.get((opts.a, opts.b, opts.players))
+            print(f"{level}: {t / d * 1000:.1f} ms a decision on average ({d} decisions)")
+    # The aims are Jackal's (README, bots).
+    aim = AIMS.get((opts.a, opts.b, opts.players)) if opts.ruleset in (None, *RULESETS) else None
     if aim:
         print(aim)
 

@@ -43,6 +43,9 @@ class SiteFamily:
     partial_template: str = "games/board.html#board"
     #: The module of the family's game record format (export and import), if it has one.
     records = None
+    #: Whether a running game's record may be downloaded (False when the record would show
+    #: something still hidden, such as cards chosen face down: then only once it is over).
+    records_while_running: bool = True
     #: Whether the family draws its games in the replay viewer (`replay_board`).
     replays: bool = False
 
@@ -71,17 +74,27 @@ class SiteFamily:
         default."""
         return [() for _ in range(players)]
 
-    def move_colour(self, text: str) -> str:
-        """The colour dot of a ledger move in the replay's move list ('' for none)."""
+    def move_colour(self, text: str, seat: int | None = None) -> str:
+        """The colour dot of a ledger move (`text`, played by `seat`) in the replay's move list
+        ('' for none)."""
         return ""
 
     def replay_board(
         self, game, state: GameState, seat_index: int | None, *, names, last, last_move
     ) -> dict:
         """The replay viewer's board at one ply of `game` (`state`: its position then): the
-        drawing ("svg") and the players' panel ("players": name, crews, coins, is_viewer). While
-        the game runs, only what `seat_index` may see; once it is over, everything. Only for a
-        family that `replays`."""
+        drawing ("svg") and the players' panel ("players": name, crews, coins, is_viewer; or a
+        family's own rows, drawn by its "players_template"), optionally a "stylesheet" and the
+        "revealed_note" of a game that is over. While the game runs, only what `seat_index` may
+        see; once it is over, everything. Only for a family that `replays`."""
+        raise NotImplementedError
+
+    def record_board(self, record, ply: int, last_move: str | None) -> dict:
+        """The replay viewer's board at `ply` of an imported `record` (of `records`' format)."""
+        raise NotImplementedError
+
+    def record_movers(self, record) -> list[tuple[str, str]]:
+        """Each move of an imported `record`: its colour dot and its player's name."""
         raise NotImplementedError
 
     def partial_for(self, query: dict[str, str]) -> str:
@@ -137,6 +150,17 @@ def _load() -> None:
                 for package in SITE_FAMILIES:
                     importlib.import_module(package)
                 _loaded = True
+
+
+def record_family(text: str) -> SiteFamily:
+    """The family whose record format `text` is in: the one whose `records` claim it, else
+    Jackal's (its records came first and name no family)."""
+    _load()
+    for family in _FAMILIES.values():
+        claims = getattr(family.records, "claims", None)
+        if claims is not None and claims(text):
+            return family
+    return _FAMILIES["jackal"]
 
 
 def secret_families() -> list[SiteFamily]:

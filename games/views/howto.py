@@ -1,5 +1,6 @@
-"""The "How to play" pages: one per ruleset (goal, a turn, every tile with its picture), and
-the notation for players who type their moves."""
+"""The "How to play" pages: one per Jackal ruleset (goal, a turn, every tile with its picture),
+Jamaica's (its round, cards, holds, fights, treasures and notation), and Jackal's notation for
+players who type their moves."""
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -8,11 +9,18 @@ from django.views.decorators.http import require_GET
 
 from games.families.jackal.board_svg import tile_picture
 from games.families.jackal.howto import RULESETS, tile_entries
+from games.families.jamaica import howto as jamaica_howto
 from games.models import RULESET_CHOICES
 
 
 @require_GET
 def how_to_play(request: HttpRequest, ruleset: str = "classic") -> HttpResponse:
+    if ruleset == "jamaica":
+        return render(
+            request,
+            "games/jamaica/how_to_play.html",
+            {"ruleset": ruleset, "rulesets": _tabs(), **jamaica_howto.page_context()},
+        )
     if ruleset not in RULESETS:
         raise Http404
     tiles = [
@@ -28,8 +36,7 @@ def how_to_play(request: HttpRequest, ruleset: str = "classic") -> HttpResponse:
         "games/how_to_play.html",
         {
             "ruleset": ruleset,
-            # The pages are Jackal's (its tiles); Jamaica's rules are in its board's help.
-            "rulesets": [(code, name) for code, name in RULESET_CHOICES if code in RULESETS],
+            "rulesets": _tabs(),
             "second_edition": ruleset == "second-edition",
             "tiles": tiles,
         },
@@ -39,3 +46,8 @@ def how_to_play(request: HttpRequest, ruleset: str = "classic") -> HttpResponse:
 @require_GET
 def notation(request: HttpRequest) -> HttpResponse:
     return render(request, "games/notation.html")
+
+
+def _tabs() -> list[tuple[str, str]]:
+    """The rules that have a "How to play" page, as tabs (Archipelago's help is its own)."""
+    return [(code, name) for code, name in RULESET_CHOICES if code in (*RULESETS, "jamaica")]

@@ -3,8 +3,10 @@
 Each ply's position is computed from the seed and the ledger (`games.positions.position_at`,
 any game) and drawn by the game's family (`SiteFamily.replay_board`): while a game runs, the
 viewer's own seat's view at that ply (a spectator's if they have no seat), so nothing hidden
-reaches the page; once it is over, everything. Records (export, import) are in a family's own
-format: Jackal's (`games.families.jackal.records`).
+reaches the page (a card chosen face down reads "play" in the move list until its reveal);
+once it is over, everything. Records (export, import) are in a family's own format
+(`SiteFamily.records`: `games.families.jackal.records`, `games.families.jamaica.records`); a
+family whose record would show hidden cards gives it only once the game is over.
 
 Without JavaScript every control is a link (`?ply=37`) or a GET form; with htmx the same links
 swap only the `#replay` partial and push the URL.
@@ -27,9 +29,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import access, positions, services
-from games.families import family_of
-from games.families.jackal import records
-from games.families.jackal.replay_board import record_board, record_movers
+from games.families import SiteFamily, family_of, record_family
+from games.families.record_text import RecordError
 from games.models import Game, Seat
 from rules.core import GameError as RulesError
 
@@ -117,6 +118,11 @@ def _game_for_viewer(request: HttpRequest, game_id: int) -> tuple[Game, list[Sea
     return game, seats, seat
 
 
+def records_ready(family: SiteFamily, game: Game) -> bool:
+    """Whether `game`'s record may be downloaded now."""
+    return family.records is not None and (family.records_while_running or game.is_over)
+
+
 def _unavailable(request: HttpRequest, game: Game) -> HttpResponse:
     """Back to the game with a message: its family has no replay viewer or record format yet
     (`SiteFamily.replays`, `.records`)."""
@@ -133,13 +139,23 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         return _unavailable(request, game)
     rows = list(game.moves.order_by("ply").values_list("ply", "text", "seat"))
     names = {s.index: s.occupant_name for s in seats}
+    seat_index = seat.index if seat is not None else None
+    # A move still secret (a card chosen face down, not yet revealed) reads as its public form
+    # to everyone but its mover.
+    secret = set()
+    if family.secret_move_prefixes and game.is_running:
+        secret = family.secret_plies(game, services.head_state(game))
     moves = [
-        ReplayMove(ply, text, family.move_colour(text), names.get(seat_, ""))
+        ReplayMove(
+            ply,
+            family.public_move(text) if ply in secret and seat_ != seat_index else text,
+            family.move_colour(text, seat_),
+            names.get(seat_, ""),
+        )
         for ply, text, seat_ in rows
     ]
     ply = _requested_ply(request, len(moves))
     state = positions.position_at(game, ply, [(seat_, text) for _ply, text, seat_ in rows])
-    seat_index = seat.index if seat is not None else None
     board = family.replay_board(
         game,
         state,
@@ -151,7 +167,12 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     context = _replay_context(
         page_url=reverse("game_replay", args=[game.pk]), board=board, ply=ply, moves=moves
     )
-    context.update(game=game, my_seat=seat_index, revealed=game.is_over and bool(game.seed))
+    context.update(
+        game=game,
+        my_seat=seat_index,
+        revealed=game.is_over and bool(game.seed),
+        records_ready=records_ready(family, game),
+    )
     return _respond(request, "games/replay.html", context)
 
 
@@ -160,11 +181,12 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
 def verify(request: HttpRequest, game_id: int) -> HttpResponse:
     """The provably fair deal: the published hash, the revealed seed, and the check of both."""
     game, _seats, _seat = _game_for_viewer(request, game_id)
-    # The record and the replay viewer are Jackal's; another family's game links neither.
+    # A family without a record format or replay viewer links neither.
+    family = family_of(game.ruleset)
     context = {
         "game": game,
         "over": game.is_over,
-        "recorded": family_of(game.ruleset).records is not None,
+        "recorded": records_ready(family, game) and family.replays,
     }
     if game.is_over:
         context.update(check_deal(game))
@@ -202,11 +224,15 @@ def export(request: HttpRequest, game_id: int, kind: str) -> HttpResponse:
     if kind not in ("txt", "json"):
         raise Http404
     game, seats, _seat = _game_for_viewer(request, game_id)
-    records = family_of(game.ruleset).records
+    family = family_of(game.ruleset)
+    records = family.records
     if records is None:
         return _unavailable(request, game)
+    if not records_ready(family, game):
+        messages.info(request, _("The record of this game can be downloaded once it is over."))
+        return redirect(game)
     moves = list(game.moves.order_by("ply").values_list("text", flat=True))
-    filename = f"jackal-game-{game.pk}"
+    filename = f"{family.name}-game-{game.pk}"
     if kind == "json":
         response = JsonResponse(records.export_json(game, seats, moves))
         response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
@@ -240,8 +266,8 @@ def import_record(request: HttpRequest) -> HttpResponse:
             error = _("That is too long for a game record.")
         if error is None:
             try:
-                record = records.parse_record(text)
-            except records.RecordError as bad:
+                record = record_family(text).records.parse_record(text)
+            except RecordError as bad:
                 error = str(bad)
             else:
                 key = hashlib.sha256(record.to_text().encode()).hexdigest()[:16]
@@ -262,17 +288,18 @@ def imported_replay(request: HttpRequest, key: str) -> HttpResponse:
     text = request.session.get(IMPORT_SESSION_KEY, {}).get(key)
     if text is None:
         raise Http404
-    record = records.parse_record(text)  # it replayed when imported; the engine is the judge
+    family = record_family(text)
+    record = family.records.parse_record(text)  # it replayed when imported: the engine judged
     moves = [
         ReplayMove(ply, text_, crew, name)
         for ply, (text_, (crew, name)) in enumerate(
-            zip(record.moves, record_movers(record), strict=True), start=1
+            zip(record.moves, family.record_movers(record), strict=True), start=1
         )
     ]
     ply = _requested_ply(request, len(moves))
     context = _replay_context(
         page_url=reverse("imported_replay", args=[key]),
-        board=record_board(record, ply, moves[ply - 1].text if ply else None),
+        board=family.record_board(record, ply, moves[ply - 1].text if ply else None),
         ply=ply,
         moves=moves,
     )

@@ -10,7 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core import DealRng, GameState, Outcome, Ruleset, SetupError, chance_rng, register
+from rules.core import (
+    DealRng,
+    GameState,
+    IllegalMove,
+    Outcome,
+    Ruleset,
+    SetupError,
+    chance_rng,
+    register,
+)
 
 from . import engine, moves, track, treasures
 from . import holds as H
@@ -47,6 +56,7 @@ class JamaicaGame(GameState):
         self.queue: list[dict] = []
         self.pending: dict | None = None
         self.race_over = False
+        self.ended: str | None = None  # why the site ended the race early (ruling J24)
 
     # -- chance ---------------------------------------------------------------------------------
 
@@ -107,7 +117,24 @@ class JamaicaGame(GameState):
         for s in range(self._seats):
             places.setdefault((scores[s], self.progress[s]), []).append(s)
         ranking = [places[key] for key in sorted(places, reverse=True)]
-        return Outcome(scores, ranking, "race")
+        return Outcome(scores, ranking, self.ended or "race")
+
+    def end_now(self, reason: str) -> None:
+        """The site ends the race as it stands (a resignation, a timeout, a claim: ruling J24):
+        nothing more is resolved, the cards chosen this round go back to their hands, and every
+        ship scores where it is, as at the end of a race."""
+        if self.phase == "over":
+            raise IllegalMove("the game is over")
+        for seat, card in self.chosen.items():
+            if seat not in self.revealed:  # never played: still its owner's
+                self.hands[seat].append(card)
+            else:
+                self.discards[seat].append(card)
+        self.chosen, self.revealed = {}, {}
+        self.queue, self.pending = [], None
+        self.morning = self.evening = None
+        self.phase = "over"
+        self.ended = str(reason)
 
     def view(self, seat: int | None) -> dict:
         if seat is not None and seat not in range(self._seats):
@@ -140,6 +167,8 @@ class JamaicaGame(GameState):
             "queue": [dict(step) for step in self.queue],
             "pending": dict(self.pending) if self.pending else None,
             "race_over": self.race_over,
+            # Only in a race the site ended early: older positions stay exactly as they were.
+            **({"ended": self.ended} if self.ended else {}),
         }
 
     def copy(self) -> JamaicaGame:
@@ -204,6 +233,10 @@ class JamaicaRuleset(Ruleset):
             game.queue = [dict(step) for step in doc["queue"]]
             game.pending = dict(doc["pending"]) if doc["pending"] else None
             game.race_over = bool(doc["race_over"])
+            ended = doc.get("ended")
+            if ended is not None and not isinstance(ended, str):
+                raise SetupError("ended is the reason the race was ended early")
+            game.ended = ended
         except SetupError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as e:

@@ -3,6 +3,8 @@ the my-turn queue during a simultaneous card choice, and the lobby's seat counts
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -10,6 +12,7 @@ from games.models import Game
 from games.services import head_state, verify_ledger
 from ratings.models import Rating, Standing
 from ratings.services import rate_pending
+from rules.jamaica import track
 from tests.factories import make_user
 from tests.web.jamaica_kit import clients_of, jamaica_table, play_out, post_move
 
@@ -58,12 +61,13 @@ def test_a_whole_two_player_game_over_http_replays_from_the_ledger(client):
     # History, the profile, the rankings and the fairness check read the finished game.
     client.force_login(alice)
     history = client.get(reverse("game_history")).content.decode()
-    assert f'href="/games/{game.pk}/"' in history and "the race is over" in history
-    assert f"/games/{game.pk}/replay/" not in history  # the replay viewer is Jackal's
+    assert "the race is over" in history
+    assert f'href="/games/{game.pk}/replay/"' in history  # the viewer: test_jamaica_history
     assert "Jamaica" in client.get(reverse("player_profile", args=["alice"])).content.decode()
     assert "alice" in client.get(reverse("rankings"), {"ladder": "jamaica"}).content.decode()
     verify = client.get(reverse("game_verify", args=[game.pk])).content.decode()
-    assert game.seed in verify and "/replay/" not in verify
+    assert game.seed in verify and f"/games/{game.pk}/replay/" in verify
+    assert f"The {game.ply} moves replay from this seed to the recorded result." in verify
 
 
 def test_six_seats_of_a_person_and_five_bots_play_to_the_end():
@@ -186,18 +190,16 @@ def test_play_bots_offers_up_to_five_bots_for_jamaica_only(client):
     assert Game.objects.count() == 1
 
 
-def test_the_replay_and_the_export_refuse_a_jamaica_game_cleanly(client):
+def test_a_running_jamaica_game_replays_but_gives_no_record_yet(client):
     alice, bob = make_user("alice"), make_user("bob")
     game = jamaica_table(alice, [bob])
     client.force_login(alice)
-    for url in (
-        reverse("game_replay", args=[game.pk]),
-        reverse("game_export", args=[game.pk, "txt"]),
-        reverse("game_export", args=[game.pk, "json"]),
-    ):
-        response = client.get(url, follow=True)
+    replay = client.get(reverse("game_replay", args=[game.pk]))
+    assert replay.status_code == 200 and 'class="jamaica-board"' in replay.content.decode()
+    for kind in ("txt", "json"):
+        response = client.get(reverse("game_export", args=[game.pk, kind]), follow=True)
         assert response.redirect_chain == [(game.get_absolute_url(), 302)]
-        assert "not available for these rules" in response.content.decode()
+        assert "can be downloaded once it is over" in response.content.decode()
 
 
 def test_an_open_jamaica_table_fills_up_through_the_lobby(client):
@@ -218,3 +220,18 @@ def test_an_open_jamaica_table_fills_up_through_the_lobby(client):
     for user in (alice, bob, carol):
         client.force_login(user)
         assert 'class="jamaica-board"' in page(client, game)
+
+
+def test_every_square_of_the_track_carries_its_number_on_the_board(client):
+    """The squares are numbered on the picture (0 at Port Royal) so that the log's "square 17"
+    and the costs can be followed; the number sits in the square's own group with its title."""
+    alice, bob = make_user("alice"), make_user("bob")
+    game = jamaica_table(alice, [bob])
+    client.force_login(alice)
+    html = page(client, game)
+    for square in range(track.LENGTH):
+        group = re.search(rf'<g id="square-{square}" [^>]*>(.*?)</g>', html, re.S)
+        assert group, square
+        number = re.search(r'<text [^>]*class="square-number"[^>]*>(\d+)</text>', group[1])
+        assert number and int(number[1]) == square
+        assert f"Square {square}:" in group[1]  # its title says the same

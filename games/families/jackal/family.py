@@ -24,8 +24,14 @@ class JackalFamily(SiteFamily):
     records = record_format
     replays = True
 
-    def move_colour(self, text: str) -> str:
-        return replays.move_colour(text)
+    def move_colour(self, text: str, seat: int | None = None) -> str:
+        return replays.move_colour(text)  # the piece's crew says it
+
+    def record_board(self, record, ply, last_move):
+        return replays.record_board(record, ply, last_move)
+
+    def record_movers(self, record):
+        return replays.record_movers(record)
 
     def replay_board(self, game, state, seat_index, *, names, last, last_move) -> dict:
         return replays.replay_board(

@@ -3,13 +3,15 @@ record format (docs/records.md). The positions of the replay viewer are `games.p
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from games.families.record_text import TAG, RecordError, result_text, seed_hash
+from games.families.record_text import quote as _quote
+from games.families.record_text import unquote as _unquote
 from games.models import Game, Seat
 from rules.jackal import RULESETS, JackalError, State, View, new_game, player_view, seat_crews
 
@@ -22,10 +24,6 @@ def require_jackal(game: Game) -> None:
     """Refuse, before reading its ledger, a game of rules this module does not know."""
     if game.ruleset not in RULESETS:
         raise NotARecordedGame(f"game {game.pk} ({game.ruleset}) has no record or replay yet")
-
-
-def seed_hash(seed: str) -> str:
-    return hashlib.sha256(seed.encode()).hexdigest()
 
 
 # --- Positions -----------------------------------------------------------------------------------
@@ -58,26 +56,7 @@ def revealed_view(state: State, *, whole_island: bool) -> View:
 
 RECORD_FORMAT = "jackal-record"
 RECORD_VERSION = 1
-TAG = re.compile(r'^\[(?P<name>[A-Za-z][A-Za-z0-9]*) "(?P<value>(?:[^"\\]|\\.)*)"\]$')
 MOVE_LINE = re.compile(r"^(?P<ply>\d+)\.\s+(?P<move>\S.*?)\s*$")
-
-
-def _quote(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def _unquote(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
-
-
-def result_text(game: Game) -> str:
-    """The result tag: scores by seat ("12-8", "9-9-3"), or why there is none."""
-    if game.status == Game.Status.ABORTED:
-        return "aborted"
-    if game.status != Game.Status.FINISHED or not game.outcome:
-        return "*"
-    scores = game.outcome.get("scores", {})
-    return "-".join(str(scores.get(str(i), 0)) for i in range(game.players))
 
 
 def export_tags(game: Game, seats: list[Seat]) -> list[tuple[str, str]]:
@@ -129,15 +108,6 @@ def export_json(game: Game, seats: list[Seat], moves: list[str]) -> dict:
 
 
 # --- Import ------------------------------------------------------------------------------------
-
-
-class RecordError(ValueError):
-    """A record that cannot be shown; `line` is where (1-based, 0 for the record as a whole)."""
-
-    def __init__(self, line: int, reason: str):
-        self.line, self.reason = line, reason
-        where = _("line %(line)d") % {"line": line} if line else _("the record")
-        super().__init__(f"{where}: {reason}")
 
 
 @dataclass

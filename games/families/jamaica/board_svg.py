@@ -1,10 +1,11 @@
 """The race around Jamaica drawn as SVG: a pure function of one seat's view.
 
 ``render_board(view, seat_names)`` draws only what ``state.view(seat)`` holds: the track (each
-square by kind, with its cost, the lairs that still hold a token, the white end-of-game numbers
-and the -5 square), the ships at their squares, each ship's holds, and — for a player — their own
-hand. Built with ``xml.etree.ElementTree``, which escapes all text. Other hands are never in the
-view, so they cannot be drawn: the picture shows only how many cards each hand holds.
+square by kind, with its number and its cost, the lairs that still hold a token, the white
+end-of-game numbers and the -5 square), the ships at their squares, each ship's holds, and — for
+a player — their own hand. Built with ``xml.etree.ElementTree``, which escapes all text. Other
+hands are never in the view, so they cannot be drawn: the picture shows only how many cards each
+hand holds.
 """
 
 from __future__ import annotations
@@ -130,14 +131,27 @@ def _draw_track(svg: ET.Element, view: dict) -> None:
             label, colour = "PR", "#30475e"
         else:
             label, colour = str(cost), ("#8a6100" if kind == track.PORT else "#0d3c61")
+        # The square's number above its cost, so that the notation, the costs and the log
+        # ("square 17") can be followed on the picture.
+        el(
+            group,
+            "text",
+            str(square),
+            x=f"{x:.1f}",
+            y=f"{y - 6:.1f}",
+            text_anchor="middle",
+            font_size=11,
+            fill=colour,
+            class_="square-number",
+        )
         el(
             group,
             "text",
             label,
             x=f"{x:.1f}",
-            y=f"{y + 6:.1f}",
+            y=f"{y + 13:.1f}",
             text_anchor="middle",
-            font_size=17,
+            font_size=16,
             font_weight="bold",
             fill=colour,
         )
@@ -272,11 +286,18 @@ def _draw_holds(svg: ET.Element, view: dict, seat_names: dict[int, str]) -> None
                     font_weight="bold",
                     fill="#ffffff" if kind != "food" else "#1b3a0a",
                 )
-        extras = [str(POWER_NAMES[p]) for p in view["powers"][seat]]
+        # The powers on one line and the face-down count on the next, short enough to stay
+        # inside the island (one long line ran over the track's squares, in Russian above all).
+        powers = ", ".join(str(POWER_NAMES[p]) for p in view["powers"][seat])
+        lines = [_short(powers, 28)] if powers else []
         if view["face_down"][seat]:
-            extras.append(_("%(n)d face down") % {"n": view["face_down"][seat]})
-        if extras:
-            el(group, "text", ", ".join(extras)[:32], x=360 + 6 * 58 + 6, y=y + 21, font_size=13)
+            lines.append(_("%(n)d face down") % {"n": view["face_down"][seat]})
+        for k, line in enumerate(lines):
+            el(group, "text", line, x=360 + 6 * 58 + 6, y=y + 13 + 15 * k, font_size=12)
+
+
+def _short(text: str, length: int) -> str:
+    return text if len(text) <= length else text[: length - 1] + "…"
 
 
 def _draw_hand(svg: ET.Element, view: dict) -> None:

@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 from games.families import SiteFamily, register_family
 from rules.jamaica.moves import COLOURS, public_move
 
-from . import ledger, presenter
+from . import ledger, presenter, replay_board
+from . import records as record_format
 from .words import event_lines, move_in_words, refusal_text
 
 
@@ -21,6 +22,24 @@ class JamaicaFamily(SiteFamily):
     # A card chosen face down is in the ledger as "play XX" (the replay needs it): until it is
     # revealed, others read only "play" (games.admin, the move log).
     secret_move_prefixes = ("play ",)
+    replays = True
+    # A record holds every card chosen face down: it is made only once the game is over.
+    records = record_format
+    records_while_running = False
+
+    def move_colour(self, text: str, seat: int | None = None) -> str:
+        return replay_board.move_colour(seat)
+
+    def replay_board(self, game, state, seat_index, *, names, last, last_move) -> dict:
+        return replay_board.replay_board(
+            game, state, seat_index, names=names, last=last, last_move=last_move
+        )
+
+    def record_board(self, record, ply, last_move):
+        return replay_board.record_board(record, ply, last_move)
+
+    def record_movers(self, record):
+        return replay_board.record_movers(record)
 
     def board_context(self, game, seat_index, *, seats, state, query, notice, typed):
         return presenter.board_context(

@@ -425,3 +425,32 @@ def test_every_ruling_has_its_test(number):
     doc = (pathlib.Path(__file__).parents[3] / "docs" / "jamaica-rulings.md").read_text()
     assert f"**J{number}." in doc
     assert f"test_ruling_j{number:02d}_" in pathlib.Path(__file__).read_text()
+
+
+def test_ruling_j24_the_site_ends_a_race_early_and_every_ship_scores_where_it_stands():
+    from rules.core import IllegalMove, load
+
+    game = JAMAICA.new_game(3, "early end")
+    while game.phase != "choose":
+        seat = min(game.to_act())
+        game.apply(seat, game.legal_moves(seat)[0])
+    card = game.hands[1][0]
+    game.apply(1, f"play {card}")  # chosen face down, never revealed
+    before = {s: list(game.hands[s]) for s in range(3)}
+    game.end_now("resignation")
+    assert game.is_over() and game.to_act() == frozenset()
+    assert sorted(game.hands[1]) == sorted(before[1] + [card])  # back in its owner's hand
+    outcome = game.outcome()
+    assert outcome.reason == "resignation" and outcome.scores == game.scores()
+    # Each ship at the start: its 3 gold and the -5 of a ship behind the -5 square.
+    assert outcome.scores == {0: -2, 1: -2, 2: -2} and outcome.ranking == [[0, 1, 2]]
+    assert game.view(None)["scores"] == {"0": -2, "1": -2, "2": -2}
+    assert load(game.to_json()).to_json() == game.to_json()
+    assert game.to_json()["ended"] == "resignation"
+    with pytest.raises(IllegalMove):
+        game.end_now("timeout")
+    with pytest.raises(IllegalMove):
+        game.apply(0, "play AA")
+    # A race that ended on the track keeps its own reason and its position has no "ended".
+    done, _ledger = random_game(2, "whole race")
+    assert done.outcome().reason == "race" and "ended" not in done.to_json()
