@@ -5,6 +5,7 @@ from urllib.parse import quote
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.db.models import (
     Prefetch,
     prefetch_related_objects,
@@ -16,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import access, clocks, limits, listing, notify, paging, queue, services, turns
+from games import access, clocks, limits, listing, notify, paging, queue, series, services, turns
 from games.models import CLOCK_KINDS, RULESET_CHOICES, Game, Seat, TimeoutPolicy
 from games.views import board
 from games.views.quick_play import PlayBotsForm, seats_refusal
@@ -45,6 +46,15 @@ class NewTableForm(forms.Form):
         ],
     )
     visibility = forms.ChoiceField(label=_("Who may join"), choices=Game.Visibility.choices)
+    # Jackal Archipelago only: the games follow one another at this table (games.series).
+    series = forms.BooleanField(
+        label=_("A series with special abilities (Archipelago)"),
+        required=False,
+        help_text=_(
+            "After each game, players with 3 coins or more draw ability cards for their pirates; "
+            "the next game of the series starts at the same table with the same players."
+        ),
+    )
     spectators_read_chat = forms.BooleanField(
         label=_("Spectators may read the players' messages"),
         required=False,
@@ -131,6 +141,8 @@ class NewTableForm(forms.Form):
         if refusal:
             raise forms.ValidationError(refusal)
         setup, bots = cleaned.get("setup"), cleaned.get("bots")
+        if cleaned.get("series") and cleaned.get("ruleset") != "archipelago":
+            raise forms.ValidationError(_("Series with special abilities are for Archipelago."))
         if setup in SETUPS and cleaned.get("ruleset"):
             refusal = seats_refusal(cleaned["ruleset"], *SETUPS[setup])
             if refusal:
@@ -222,18 +234,8 @@ def new_table(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         players, teams = SETUPS[form.cleaned_data["setup"]]
         bots = form.cleaned_data["bots"]
-        game = services.open_table(
-            creator=request.user,
-            ruleset=form.cleaned_data["ruleset"],
-            players=players,
-            teams=teams,
-            visibility=form.cleaned_data["visibility"],
-            bot_seats=tuple(range(players - bots, players)),
-            bot_level=form.cleaned_data["bot_level"] or Seat.Bot.RANDOM,
-            control=form.cleaned_data["control"],
-            timeout_policy=form.cleaned_data["timeout_policy"],
-            vacation_allowed=form.cleaned_data["vacation_allowed"],
-        )
+        with transaction.atomic():
+            game = _open_table(request.user, form.cleaned_data, players, teams, bots)
         # A setting of the thread beside the board (games.chat), not of the table's seats.
         # Settings beside the seats: the thread's readers (games.chat) and whether the result
         # counts for the ratings.
@@ -249,6 +251,24 @@ def new_table(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Table opened. It starts when every seat is taken."))
         return redirect(game)
     return render(request, "games/new_table.html", {"form": form})
+
+
+def _open_table(user, data: dict, players: int, teams: bool, bots: int) -> Game:
+    game = services.open_table(
+        creator=user,
+        ruleset=data["ruleset"],
+        players=players,
+        teams=teams,
+        visibility=data["visibility"],
+        bot_seats=tuple(range(players - bots, players)),
+        bot_level=data["bot_level"] or Seat.Bot.RANDOM,
+        control=data["control"],
+        timeout_policy=data["timeout_policy"],
+        vacation_allowed=data["vacation_allowed"],
+    )
+    if data.get("series"):
+        series.start_series(game)
+    return game
 
 
 @login_required

@@ -22,7 +22,9 @@ from games.views.forfeits import choices_for
 from rules.archipelago.puzzles import PUZZLES
 from rules.core import GameState
 
+from .ability_words import ability_name, ability_rule
 from .board_svg import Layout, layout_of, render_board
+from .series_view import series_panel
 from .words import event_lines, move_words, piece_label, puzzle_title, tile_name
 
 BOARD_PARTIAL = "games/archipelago/board.html#board"
@@ -102,6 +104,7 @@ def board_context(game: Game, seat_index, *, seats, state: GameState, query, not
         "seat_choices": choices_for(game, seats, seat),
         "notice": {"text": notice[0], "level": notice[1]} if notice else None,
         "typed": typed,
+        "series": series_panel(game, None),
         "puzzle": (
             puzzle_title(game.options.get("puzzle", "")) if game.ruleset == PUZZLE_RULESET else ""
         ),
@@ -169,6 +172,12 @@ def _players(view: dict, seats, seat_index):
                 "bottles": view["bottles"][each.index] if each.index < len(view["bottles"]) else 0,
                 "to_act": not over and each.index in to_act,
                 "is_viewer": each.index == seat_index,
+                # A series' pirates with abilities: W2 and its ability's name and rule.
+                "abilities": [
+                    {"pirate": pid, "name": ability_name(key), "rule": ability_rule(key)}
+                    for pid, key in sorted((view.get("abilities") or {}).items())
+                    if colour and pid[0] == view["crews"][each.index]["letter"]
+                ],
             }
         )
     return lines
