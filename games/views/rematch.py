@@ -48,7 +48,6 @@ def rematch_context(game: Game, user, *, csrf_token="", error: str = "") -> dict
     }
 
 
-
 @login_required
 @require_POST
 def rematch(request: HttpRequest, game_id: int) -> HttpResponse:

@@ -41,6 +41,7 @@ def end_with(game: Game, stowed: list[int]) -> Game:
         (c for c, t in state.tiles.items() if not t["up"] and t["face"].startswith("chest-")),
         key=lambda c: FACES[state.tiles[c]["face"]].coins,
     )
+
     def coins(cell):
         return FACES[state.tiles[cell]["face"]].coins
 

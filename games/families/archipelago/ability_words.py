@@ -15,7 +15,9 @@ ABILITY_NAMES = {
 }
 
 ABILITY_RULES = {
-    "navigator": gettext_lazy("While this pirate is aboard, the crew's boat sails 1 square further."),
+    "navigator": gettext_lazy(
+        "While this pirate is aboard, the crew's boat sails 1 square further."
+    ),
     "brawler": gettext_lazy("This pirate may attack while dragging a coin."),
     "climber": gettext_lazy("A pit never holds this pirate."),
     "sober": gettext_lazy("A barrel of rum does not stop this pirate."),

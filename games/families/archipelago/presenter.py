@@ -39,6 +39,9 @@ class Target:
     label: str
     style: str = ""
     dom_id: str = ""
+    # A first click that is no move yet (the earthquake's first tile): a link, not a button.
+    href: str = ""
+    hx: str = ""
 
 
 @dataclass
@@ -64,8 +67,8 @@ def _group_key(move: str) -> str:
 
 def _target_cell(move: str) -> str | None:
     """The square a move's button sits on (its last square), None for a move of no one square."""
-    if move.startswith("swap "):
-        return None
+    if move.startswith(("swap ", "turn ")):
+        return None  # the earthquake's moves are two clicks (_swap_choice) or listed
     cells = CELL.findall(move.upper())
     return cells[-1] if cells else None
 
@@ -117,6 +120,8 @@ def _groups(game: Game, view: dict, layout: Layout, select: str):
     if not game.is_running or not view.get("legal_moves"):
         return [], {}
     page, partial = game.get_absolute_url(), reverse("game_board_partial", args=[game.pk])
+    if all(move.startswith("swap ") for move in view["legal_moves"]):
+        return _swap_choice(view["legal_moves"], layout, select, page, partial)
     groups: dict[str, Group] = {}
     for move in view["legal_moves"]:
         key = _group_key(move)
@@ -148,6 +153,45 @@ def _groups(game: Game, view: dict, layout: Layout, select: str):
                     dom_id=f"target-{cell}",
                 )
     return list(groups.values()), targets
+
+
+def _swap_choice(moves: list[str], layout: Layout, first: str, page: str, partial: str):
+    """The earthquake: click the first tile (a link, `?select=C4`), then the second (a move).
+    Listing every pair would be hundreds of buttons; this is two clicks on the island."""
+    pairs = [move.split()[1:] for move in moves]
+    cells = sorted({cell for pair in pairs for cell in pair}, key=lambda c: (int(c[1:]), c[0]))
+    targets: dict[str, Target] = {}
+    if first not in cells:
+        group = Group(key="", label=_("Earthquake: click the first tile to swap"))
+        for cell in cells:
+            query = urlencode({"select": cell})
+            targets[cell] = Target(
+                move="",
+                label=_("Swap the tile at %(cell)s with…") % {"cell": cell},
+                style=layout.cell_spot(cell).style,
+                dom_id=f"target-{cell}",
+                href=f"{page}?{query}",
+                hx=f"{partial}?{query}",
+            )
+        return [group], targets
+    group = Group(
+        key="",
+        label=_("Earthquake: now click the tile to swap with %(cell)s") % {"cell": first},
+        href=page,
+        hx=partial,
+    )
+    for move, pair in zip(moves, pairs, strict=True):
+        if first in pair:
+            other = pair[1] if pair[0] == first else pair[0]
+            target = Target(
+                move=move,
+                label=move_words(move),
+                style=layout.cell_spot(other).style,
+                dom_id=f"target-{other}",
+            )
+            group.moves.append(target)
+            targets[other] = target
+    return [group], targets
 
 
 def _last_cells(text: str):
