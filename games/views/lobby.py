@@ -21,6 +21,7 @@ from games import access, clocks, limits, listing, notify, paging, queue, series
 from games.models import CLOCK_KINDS, RULESET_CHOICES, Game, Seat, TimeoutPolicy
 from games.views import board
 from games.views.quick_play import PlayBotsForm, seats_refusal
+from rules.core import ruleset
 
 SETUPS = {
     "2": (2, False),
@@ -32,19 +33,38 @@ SETUPS = {
 }
 
 
+# The words of each setup, per family of rules: two Jackal players command two crews each, two
+# Archipelago players one crew and boat each, Jamaica has no crews to speak of.
+SETUP_WORDS = {
+    "2": {
+        "jackal": _("2 players (each commands two crews)"),
+        "archipelago": _("2 players (one crew and boat each)"),
+        "jamaica": _("2 players"),
+    },
+    "3": {"": _("3 players")},
+    "4": {"": _("4 players, each for themselves")},
+    "2v2": {"": _("4 players, 2 against 2")},
+    "5": {"": _("5 players")},
+    "6": {"": _("6 players")},
+}
+
+
+def setup_choices(ruleset_name: str, *, every: bool = False) -> list[tuple[str, str]]:
+    """The setups the rules `ruleset_name` are played with (`every`: all of them, so that a
+    posted setup those rules refuse gets the form's own reason), in that game's words."""
+    rules = ruleset(ruleset_name)
+    choices = []
+    for setup, (players, teams) in SETUPS.items():
+        played = players in rules.seat_counts and (not teams or "teams" in rules.options)
+        if played or every:
+            words = SETUP_WORDS[setup]
+            choices.append((setup, words.get(rules.game, words.get("", words.get("jamaica")))))
+    return choices
+
+
 class NewTableForm(forms.Form):
     ruleset = forms.ChoiceField(label=_("Rules"), choices=RULESET_CHOICES, initial="classic")
-    setup = forms.ChoiceField(
-        label=_("Players"),
-        choices=[
-            ("2", _("2 players (each commands two crews)")),
-            ("3", _("3 players")),
-            ("4", _("4 players, each for themselves")),
-            ("2v2", _("4 players, 2 against 2")),
-            ("5", _("5 players (Jamaica)")),
-            ("6", _("6 players (Jamaica)")),
-        ],
-    )
+    setup = forms.ChoiceField(label=_("Players"), choices=[])
     visibility = forms.ChoiceField(label=_("Who may join"), choices=Game.Visibility.choices)
     # Jackal Archipelago only: the games follow one another at this table (games.series).
     series = forms.BooleanField(
@@ -134,6 +154,13 @@ class NewTableForm(forms.Form):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
+        # The setups in the words of the rules chosen (posted, or asked for by ?ruleset=); the
+        # page's script (js/new_table.js) changes them when another ruleset is chosen.
+        chosen = self.data.get("ruleset") or self.initial.get("ruleset") or "classic"
+        known = dict(RULESET_CHOICES)
+        chosen = chosen if chosen in known else "classic"
+        self.fields["setup"].choices = setup_choices(chosen, every=self.is_bound)
+        self.setup_words = {code: setup_choices(code) for code in known}
 
     def clean(self):
         cleaned = super().clean()
@@ -230,7 +257,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_table(request: HttpRequest) -> HttpResponse:
-    form = NewTableForm(request.POST or None, user=request.user)
+    initial = {"ruleset": request.GET.get("ruleset", "classic")}
+    form = NewTableForm(request.POST or None, user=request.user, initial=initial)
     if request.method == "POST" and form.is_valid():
         players, teams = SETUPS[form.cleaned_data["setup"]]
         bots = form.cleaned_data["bots"]
