@@ -25,7 +25,7 @@ def shaken(db):
     chests = [t["face"] for t in state.tiles.values() if t["face"].startswith("chest-")]
     special = {"F10": ("earthquake", False), "C4": ("arrow-1", True), "H8": ("arrow-2", True)}
     spare = [c for c in sorted(state.tiles) if c not in {parse_cell(n) for n in special}]
-    for cell, tile in state.tiles.items():
+    for tile in state.tiles.values():
         tile.update(face="empty", rot=0, up=True, spent=False)
     for cell, face in zip(spare, chests, strict=False):
         state.tiles[cell].update(face=face, up=False)
@@ -50,9 +50,7 @@ def test_two_clicks_swap_two_tiles_then_a_button_turns_the_arrow(client, shaken)
     html = post(client, game, "W1 F11-F10")
     # The first click is a link on each free tile, not hundreds of swap buttons.
     assert "Earthquake: click the first tile to swap" in html
-    assert (
-        'href="/games/%d/?select=C4"' % game.pk in html and 'name="move" value="swap ' not in html
-    )
+    assert f'href="/games/{game.pk}/?select=C4"' in html and 'name="move" value="swap ' not in html
     html = client.get(game.get_absolute_url() + "?select=C4").content.decode()
     assert "now click the tile to swap with C4" in html
     assert 'id="target-H8"' in html and 'value="swap C4 H8"' in html

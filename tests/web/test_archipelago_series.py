@@ -1,5 +1,6 @@
 """A series of Archipelago games at one table with special abilities (rulings S2–S7): the table
-form, the draw after a game, picks over HTTP, the next game carrying the abilities, the standings."""
+form, the draw after a game, picks over HTTP, the next game carrying the abilities, the
+standings."""
 
 from __future__ import annotations
 
