@@ -6,13 +6,26 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
+from games.families.archipelago import board_svg as archipelago_svg
+from games.families.archipelago import howto as archipelago_howto
+from games.families.archipelago.ability_words import ability_cards
 from games.families.jackal.board_svg import tile_picture
 from games.families.jackal.howto import RULESETS, tile_entries
 from games.models import RULESET_CHOICES
+from rules.archipelago.abilities import ABILITIES
+
+# The rulesets with a page here: Jackal's two (its tiles) and Archipelago (its own page).
+PAGES = (*RULESETS, "archipelago")
+
+
+def _tabs() -> list[tuple[str, str]]:
+    return [(code, name) for code, name in RULESET_CHOICES if code in PAGES]
 
 
 @require_GET
 def how_to_play(request: HttpRequest, ruleset: str = "classic") -> HttpResponse:
+    if ruleset == "archipelago":
+        return _archipelago(request)
     if ruleset not in RULESETS:
         raise Http404
     tiles = [
@@ -28,10 +41,33 @@ def how_to_play(request: HttpRequest, ruleset: str = "classic") -> HttpResponse:
         "games/how_to_play.html",
         {
             "ruleset": ruleset,
-            # The pages are Jackal's (its tiles); Jamaica's rules are in its board's help.
-            "rulesets": [(code, name) for code, name in RULESET_CHOICES if code in RULESETS],
+            # Jamaica's rules are in its board's help.
+            "rulesets": _tabs(),
             "second_edition": ruleset == "second-edition",
             "tiles": tiles,
+        },
+    )
+
+
+def _archipelago(request: HttpRequest) -> HttpResponse:
+    tiles = [
+        {
+            "entry": entry,
+            # Drawn by the site from fixed data: nothing a user wrote is in it.
+            "pictures": [mark_safe(archipelago_svg.tile_picture(face)) for face in entry.faces],
+        }
+        for entry in archipelago_howto.tile_entries()
+    ]
+    backs = [mark_safe(archipelago_svg.back_picture(back)) for back in "MFB"]
+    return render(
+        request,
+        "games/archipelago/how_to_play.html",
+        {
+            "ruleset": "archipelago",
+            "rulesets": _tabs(),
+            "tiles": tiles,
+            "backs": backs,
+            "abilities": ability_cards(ABILITIES),
         },
     )
 

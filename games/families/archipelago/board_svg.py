@@ -387,3 +387,35 @@ def _star(svg, cx: float, cy: float, ability: str) -> None:
         stroke_width=1,
         **{"data-ability": ability},
     )
+
+
+def tile_picture(face: str) -> str:
+    """One face-up tile alone, north up, as an ``<svg>`` (the how-to-play page): the board's
+    own drawing of that face."""
+    svg = ET.Element(
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {CELL} {CELL}",
+        role="img",
+        **{"class": "tile-picture", "aria-label": str(tile_name(face))},
+    )
+    square = {"face": face, "rot": 0, "up": True, "spent": False}
+    art = _face_cell(square)
+    if art is None:
+        _new_tile(svg, square)
+    else:
+        tile_art.draw_tile(svg, art, _vector)
+    return ET.tostring(svg, encoding="unicode")
+
+
+def back_picture(back: str) -> str:
+    """A face-down tile's back alone (mountain, forest, beach), for the how-to-play page."""
+    svg = ET.Element(
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {CELL} {CELL}",
+        role="img",
+        **{"class": "tile-picture", "aria-label": str(back_name(back))},
+    )
+    _back(svg, back)
+    return ET.tostring(svg, encoding="unicode")
