@@ -151,7 +151,12 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     context = _replay_context(
         page_url=reverse("game_replay", args=[game.pk]), board=board, ply=ply, moves=moves
     )
-    context.update(game=game, my_seat=seat_index, revealed=game.is_over and bool(game.seed))
+    context.update(
+        game=game,
+        my_seat=seat_index,
+        revealed=game.is_over and bool(game.seed),
+        recorded=family.records is not None,  # the record formats are Jackal's
+    )
     return _respond(request, "games/replay.html", context)
 
 
