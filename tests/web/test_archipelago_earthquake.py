@@ -55,8 +55,11 @@ def test_two_clicks_swap_two_tiles_then_a_button_turns_the_arrow(client, shaken)
     assert "now click the tile to swap with C4" in html
     assert 'id="target-H8"' in html and 'value="swap C4 H8"' in html
     assert 'name="move" value="swap D5 H8"' not in html
+    assert "Choose another first tile" in html
     html = post(client, game, "swap C4 H8")
+    assert "Earthquake: the tiles at C4 ↔ H8 swap" in html
     assert "Earthquake: turn the arrows at H8 a quarter turn clockwise" in html
+    assert "Choose another first tile" not in html
     assert 'value="keep"' in html and 'value="turn C4 1"' in html
     html = post(client, game, "turn H8 1")
     assert "The arrows at H8 are turned a quarter turn clockwise" in html

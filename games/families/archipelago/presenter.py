@@ -54,6 +54,9 @@ class Group:
     selected: bool = False
     href: str = ""
     hx: str = ""
+    # The earthquake's second click: a link back to choosing the first tile.
+    reset: str = ""
+    reset_hx: str = ""
 
 
 def _group_key(move: str) -> str:
@@ -177,8 +180,8 @@ def _swap_choice(moves: list[str], layout: Layout, first: str, page: str, partia
     group = Group(
         key="",
         label=_("Earthquake: now click the tile to swap with %(cell)s") % {"cell": first},
-        href=page,
-        hx=partial,
+        reset=page,
+        reset_hx=partial,
     )
     for move, pair in zip(moves, pairs, strict=True):
         if first in pair:

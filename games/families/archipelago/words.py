@@ -206,7 +206,7 @@ def event_line(event: dict, seat_names: dict[int, str]) -> str:
     if phrase is None:
         return kind
     if kind == "earthquake":
-        values["cell"] = " ".join(event.get("swap", []))
+        values["cell"] = " ↔ ".join(event.get("swap", []))
     return _capital(str(phrase) % values)
 
 
