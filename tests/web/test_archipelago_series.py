@@ -208,8 +208,30 @@ def test_S6_bots_pick_at_once_the_first_card_for_their_first_free_pirate(db):
     series.pick(game.pk, alice, entry.offer[2], "1")
     offer = offer_rematch(game.pk, alice)  # one person: it starts at once
     nxt = Game.objects.get(pk=offer.new_game_id)
-    # A bot never takes seat 0 (the table's creator's): alice stays white.
+    # A bot never takes seat 0 (the table's creator's): alice stays white; the bot keeps its level.
     assert nxt.options["abilities"] == {"W1": entry.offer[2], "Y1": entry.offer[0]}
+    assert [s.bot for s in nxt.seats.order_by("index")] == ["", "easy"]
+
+
+def test_a_pirate_with_an_ability_wears_a_star_on_the_island(duo):
+    from games.families.archipelago.board_svg import render_board
+
+    game, alice, bob = duo
+    game = end_with(game, [4, 3])
+    entry = series.ensure_draw(game.pk)
+    series.pick(game.pk, alice, entry.offer[0], "1")
+    series.pick(game.pk, bob, "", "")
+    offer_rematch(game.pk, alice)
+    nxt = Game.objects.get(pk=answer_rematch(game.pk, bob, accept=True).new_game_id)
+    state = head_state(nxt)
+    view = state.view(None)
+    assert view["abilities"] == {"Y1": entry.offer[0]}  # public: the cards lie face up
+    assert 'data-ability="' not in render_board(view)  # Y1 is aboard: no star on the island
+    land = next(sq["cell"] for sq in view["squares"] if sq["back"] == "B")
+    for piece in view["pieces"]:
+        if piece["id"] == "Y1":
+            piece.update(where="land", cell=land)
+    assert f'data-ability="{entry.offer[0]}"' in render_board(view)
 
 
 def test_S7_an_aborted_game_draws_no_cards(duo):
