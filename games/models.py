@@ -596,3 +596,7 @@ class RematchOffer(models.Model):
 
     def __str__(self) -> str:
         return f"rematch of {self.game_id}"
+
+
+# A series of Archipelago games at one table (games.series): its models live beside these.
+from .series_models import Series, SeriesGame  # noqa: E402, F401

@@ -118,8 +118,16 @@ def open_table(
     if any(index not in range(1, players) for index in bot_seats):
         raise TableError(_("Bots can take seats 2 to %(n)d only.") % {"n": players})
     for name, value in (options or {}).items():  # the ruleset's own options (a puzzle's name)
-        if name == "teams" or name not in rules.options or value not in rules.options[name].choices:
+        option = rules.options.get(name)
+        if name == "teams" or option is None or (option.choices and value not in option.choices):
             raise TableError(_("Unknown option for these rules: %(name)s.") % {"name": name})
+    if any(not rules.options[name].choices for name in options or {}):
+        # An open option (an Archipelago series' abilities) is checked by the rules themselves,
+        # now rather than when the last seat is taken.
+        try:
+            rules.new_game(players, "probe", **({"teams": teams} if teams else {}), **options)
+        except SetupError as error:
+            raise TableError(str(error)) from None
     if timeout_policy and timeout_policy not in TimeoutPolicy.values:
         raise TableError(_("Unknown choice for a timeout: %(p)s.") % {"p": timeout_policy})
     with transaction.atomic():

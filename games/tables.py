@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from . import notify, services
+from . import notify, series, services
 from .models import Game, RematchOffer, Seat
 
 
@@ -53,6 +53,7 @@ def offer_rematch(game_id: int, user) -> RematchOffer:
             raise RematchError(_("A rematch is offered already: accept or decline it."))
         if offer is not None:
             offer.delete()  # the refused one: a new offer starts afresh
+        series.check_draw_over(game)
         offer = RematchOffer.objects.create(game=game, offered_by=user)
         offer.accepted_by.add(user)
         _start_if_all_accepted(game, seats, offer)
@@ -81,6 +82,8 @@ def _start_if_all_accepted(game: Game, seats: list[Seat], offer: RematchOffer) -
         return
     _shift, new_index = rotated(seats)
     by_new_index = {new_index[seat.index]: seat for seat in seats}
+    # The same island options; a series' next game also carries the abilities won (S3).
+    following = series.next_game(game, new_index)
     new_game = services.open_table(
         creator=by_new_index[0].user,
         players=game.players,
@@ -88,7 +91,11 @@ def _start_if_all_accepted(game: Game, seats: list[Seat], offer: RematchOffer) -
         visibility=game.visibility,
         ruleset=game.ruleset,
         bot_seats=tuple(sorted(i for i, seat in by_new_index.items() if seat.bot)),
+        bot_level=next((seat.bot for seat in seats if seat.bot), Seat.Bot.RANDOM),
+        options=following.options if following else game.options,
     )
+    if following:
+        series.continue_series(game, new_game, following.members)
     Game.objects.filter(pk=new_game.pk).update(spectators_read_chat=game.spectators_read_chat)
     for index, seat in sorted(by_new_index.items()):
         if index != 0 and seat.user_id is not None:

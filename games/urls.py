@@ -11,6 +11,7 @@ from .views import (
     quick_play,
     rematch,
     replay,
+    series,
     vacation,
 )
 
@@ -37,6 +38,7 @@ urlpatterns = [
         name="game_seat_action",
     ),
     path("games/<int:game_id>/rematch/", rematch.rematch, name="game_rematch"),
+    path("games/<int:game_id>/series/pick/", series.pick, name="series_pick"),
     path("games/history/", history.archive, name="game_history"),
     path("games/<int:game_id>/replay/", replay.replay, name="game_replay"),
     path("games/<int:game_id>/verify/", replay.verify, name="game_verify"),

@@ -81,7 +81,8 @@ class ArchiveRow:
     plies: int
     days: int
     end: str
-    # The replay viewer knows Jackal's games only (games.views.replay); others link their board.
+    # Families that draw replays (SiteFamily.replays: Jackal, Archipelago) link the viewer;
+    # others link their board.
     replayable: bool = True
 
 

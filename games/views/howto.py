@@ -1,5 +1,6 @@
 """The "How to play" pages: one per Jackal ruleset (goal, a turn, every tile with its picture),
-Jamaica's (its round, cards, holds, fights, treasures and notation), and Jackal's notation for
+Jamaica's (its round, cards, holds, fights, treasures and notation), Archipelago's (its island,
+tiles, bear and abilities), and Jackal's notation for
 players who type their moves."""
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -7,10 +8,21 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
+from games.families.archipelago import board_svg as archipelago_svg
+from games.families.archipelago import howto as archipelago_howto
+from games.families.archipelago.ability_words import ability_cards
 from games.families.jackal.board_svg import tile_picture
 from games.families.jackal.howto import RULESETS, tile_entries
 from games.families.jamaica import howto as jamaica_howto
 from games.models import RULESET_CHOICES
+from rules.archipelago.abilities import ABILITIES
+
+# The rulesets with a page here: Jackal's two (its tiles), Jamaica and Archipelago (their own).
+PAGES = (*RULESETS, "jamaica", "archipelago")
+
+
+def _tabs() -> list[tuple[str, str]]:
+    return [(code, name) for code, name in RULESET_CHOICES if code in PAGES]
 
 
 @require_GET
@@ -21,6 +33,8 @@ def how_to_play(request: HttpRequest, ruleset: str = "classic") -> HttpResponse:
             "games/jamaica/how_to_play.html",
             {"ruleset": ruleset, "rulesets": _tabs(), **jamaica_howto.page_context()},
         )
+    if ruleset == "archipelago":
+        return _archipelago(request)
     if ruleset not in RULESETS:
         raise Http404
     tiles = [
@@ -43,11 +57,29 @@ def how_to_play(request: HttpRequest, ruleset: str = "classic") -> HttpResponse:
     )
 
 
+def _archipelago(request: HttpRequest) -> HttpResponse:
+    tiles = [
+        {
+            "entry": entry,
+            # Drawn by the site from fixed data: nothing a user wrote is in it.
+            "pictures": [mark_safe(archipelago_svg.tile_picture(face)) for face in entry.faces],
+        }
+        for entry in archipelago_howto.tile_entries()
+    ]
+    backs = [mark_safe(archipelago_svg.back_picture(back)) for back in "MFB"]
+    return render(
+        request,
+        "games/archipelago/how_to_play.html",
+        {
+            "ruleset": "archipelago",
+            "rulesets": _tabs(),
+            "tiles": tiles,
+            "backs": backs,
+            "abilities": ability_cards(ABILITIES),
+        },
+    )
+
+
 @require_GET
 def notation(request: HttpRequest) -> HttpResponse:
     return render(request, "games/notation.html")
-
-
-def _tabs() -> list[tuple[str, str]]:
-    """The rules that have a "How to play" page, as tabs (Archipelago's help is its own)."""
-    return [(code, name) for code, name in RULESET_CHOICES if code in (*RULESETS, "jamaica")]

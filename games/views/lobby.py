@@ -5,6 +5,7 @@ from urllib.parse import quote
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.db.models import (
     Prefetch,
     prefetch_related_objects,
@@ -16,10 +17,11 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import access, clocks, limits, listing, notify, paging, queue, services, turns
+from games import access, clocks, limits, listing, notify, paging, queue, series, services, turns
 from games.models import CLOCK_KINDS, RULESET_CHOICES, Game, Seat, TimeoutPolicy
 from games.views import board
 from games.views.quick_play import PlayBotsForm, seats_refusal
+from rules.core import ruleset
 
 SETUPS = {
     "2": (2, False),
@@ -31,20 +33,48 @@ SETUPS = {
 }
 
 
+# The words of each setup, per family of rules: two Jackal players command two crews each, two
+# Archipelago players one crew and boat each, Jamaica has no crews to speak of.
+SETUP_WORDS = {
+    "2": {
+        "jackal": _("2 players (each commands two crews)"),
+        "archipelago": _("2 players (one crew and boat each)"),
+        "jamaica": _("2 players"),
+    },
+    "3": {"": _("3 players")},
+    "4": {"": _("4 players, each for themselves")},
+    "2v2": {"": _("4 players, 2 against 2")},
+    "5": {"": _("5 players")},
+    "6": {"": _("6 players")},
+}
+
+
+def setup_choices(ruleset_name: str, *, every: bool = False) -> list[tuple[str, str]]:
+    """The setups the rules `ruleset_name` are played with (`every`: all of them, so that a
+    posted setup those rules refuse gets the form's own reason), in that game's words."""
+    rules = ruleset(ruleset_name)
+    choices = []
+    for setup, (players, teams) in SETUPS.items():
+        played = players in rules.seat_counts and (not teams or "teams" in rules.options)
+        if played or every:
+            words = SETUP_WORDS[setup]
+            choices.append((setup, words.get(rules.game, words.get("", words.get("jamaica")))))
+    return choices
+
+
 class NewTableForm(forms.Form):
     ruleset = forms.ChoiceField(label=_("Rules"), choices=RULESET_CHOICES, initial="classic")
-    setup = forms.ChoiceField(
-        label=_("Players"),
-        choices=[
-            ("2", _("2 players (each commands two crews)")),
-            ("3", _("3 players")),
-            ("4", _("4 players, each for themselves")),
-            ("2v2", _("4 players, 2 against 2")),
-            ("5", _("5 players (Jamaica)")),
-            ("6", _("6 players (Jamaica)")),
-        ],
-    )
+    setup = forms.ChoiceField(label=_("Players"), choices=[])
     visibility = forms.ChoiceField(label=_("Who may join"), choices=Game.Visibility.choices)
+    # Jackal Archipelago only: the games follow one another at this table (games.series).
+    series = forms.BooleanField(
+        label=_("A series with special abilities (Archipelago)"),
+        required=False,
+        help_text=_(
+            "After each game, players with 3 coins or more draw ability cards for their pirates; "
+            "the next game of the series starts at the same table with the same players."
+        ),
+    )
     spectators_read_chat = forms.BooleanField(
         label=_("Spectators may read the players' messages"),
         required=False,
@@ -124,6 +154,13 @@ class NewTableForm(forms.Form):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
+        # The setups in the words of the rules chosen (posted, or asked for by ?ruleset=); the
+        # page's script (js/new_table.js) changes them when another ruleset is chosen.
+        chosen = self.data.get("ruleset") or self.initial.get("ruleset") or "classic"
+        known = dict(RULESET_CHOICES)
+        chosen = chosen if chosen in known else "classic"
+        self.fields["setup"].choices = setup_choices(chosen, every=self.is_bound)
+        self.setup_words = {code: setup_choices(code) for code in known}
 
     def clean(self):
         cleaned = super().clean()
@@ -131,6 +168,8 @@ class NewTableForm(forms.Form):
         if refusal:
             raise forms.ValidationError(refusal)
         setup, bots = cleaned.get("setup"), cleaned.get("bots")
+        if cleaned.get("series") and cleaned.get("ruleset") != "archipelago":
+            raise forms.ValidationError(_("Series with special abilities are for Archipelago."))
         if setup in SETUPS and cleaned.get("ruleset"):
             refusal = seats_refusal(cleaned["ruleset"], *SETUPS[setup])
             if refusal:
@@ -218,22 +257,13 @@ def lobby(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_table(request: HttpRequest) -> HttpResponse:
-    form = NewTableForm(request.POST or None, user=request.user)
+    initial = {"ruleset": request.GET.get("ruleset", "classic")}
+    form = NewTableForm(request.POST or None, user=request.user, initial=initial)
     if request.method == "POST" and form.is_valid():
         players, teams = SETUPS[form.cleaned_data["setup"]]
         bots = form.cleaned_data["bots"]
-        game = services.open_table(
-            creator=request.user,
-            ruleset=form.cleaned_data["ruleset"],
-            players=players,
-            teams=teams,
-            visibility=form.cleaned_data["visibility"],
-            bot_seats=tuple(range(players - bots, players)),
-            bot_level=form.cleaned_data["bot_level"] or Seat.Bot.RANDOM,
-            control=form.cleaned_data["control"],
-            timeout_policy=form.cleaned_data["timeout_policy"],
-            vacation_allowed=form.cleaned_data["vacation_allowed"],
-        )
+        with transaction.atomic():
+            game = _open_table(request.user, form.cleaned_data, players, teams, bots)
         # A setting of the thread beside the board (games.chat), not of the table's seats.
         # Settings beside the seats: the thread's readers (games.chat) and whether the result
         # counts for the ratings.
@@ -249,6 +279,24 @@ def new_table(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Table opened. It starts when every seat is taken."))
         return redirect(game)
     return render(request, "games/new_table.html", {"form": form})
+
+
+def _open_table(user, data: dict, players: int, teams: bool, bots: int) -> Game:
+    game = services.open_table(
+        creator=user,
+        ruleset=data["ruleset"],
+        players=players,
+        teams=teams,
+        visibility=data["visibility"],
+        bot_seats=tuple(range(players - bots, players)),
+        bot_level=data["bot_level"] or Seat.Bot.RANDOM,
+        control=data["control"],
+        timeout_policy=data["timeout_policy"],
+        vacation_allowed=data["vacation_allowed"],
+    )
+    if data.get("series"):
+        series.start_series(game)
+    return game
 
 
 @login_required

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import access, services, tables
+from games.families.archipelago.series_view import series_panel
 from games.models import Game, RematchOffer
 
 PANEL = "games/rematch_panel.html"
@@ -43,6 +44,7 @@ def rematch_context(game: Game, user, *, csrf_token="", error: str = "") -> dict
         "replay_url": replay_url(game) if over else "",
         "csrf_token": csrf_token,
         "error": error,
+        "series": series_panel(game, user) if over else None,
     }
 
 

@@ -172,6 +172,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         my_seat=seat_index,
         revealed=game.is_over and bool(game.seed),
         records_ready=records_ready(family, game),
+        recorded=family.records is not None,
     )
     return _respond(request, "games/replay.html", context)
 

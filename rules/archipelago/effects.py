@@ -402,6 +402,25 @@ class Effects:
         ]
         self.pending = _after("swap", pid, options)
 
+    def _offer_turns(self, pid: str, cells: list) -> None:
+        """After an earthquake's swap, the finder may turn each swapped face-up arrow tile once,
+        to any orientation that points elsewhere, or keep them as they lie (ruling A23)."""
+        options = []
+        for cell in cells:
+            tile = self.tiles[cell]
+            if not (tile["up"] and tile["face"].startswith("arrow-")):
+                continue
+            arrows = FACES[tile["face"]].arrows
+            seen = [{rotate(d, tile["rot"]) for d in arrows}]
+            for quarters in (1, 2, 3):
+                points = {rotate(d, tile["rot"] + quarters) for d in arrows}
+                if points not in seen:
+                    seen.append(points)
+                    options.append(f"turn {cell_name(cell)} {quarters}")
+        if options:
+            self.pending = _after("turn", pid, [*options, "keep"])
+            self.pending["cells"] = [cell_name(c) for c in cells]
+
     def _fire(self, pid: str, direction: str, ev: list) -> None:
         """The musket: the nearest piece in the line is hit (ruling A17)."""
         at = self.pieces[pid]["cell"]

@@ -32,6 +32,8 @@ MOVE_WORDS = (
     "fire",
     "peek",
     "swap",
+    "turn",
+    "keep",
     "bottle",
     "end",
     "offer",
@@ -230,6 +232,13 @@ class Archipelago(Position, Effects, Bear, Moves, View, GameState):
                 if kb:
                     k.add(a)
             ev.append({"kind": "earthquake", "swap": [args[0], args[1]]})
+            self._offer_turns(pid, [a, b])  # the book: "you may change the direction of arrows"
+        elif word == "turn":
+            cell, quarters = parse_cell(args[0]), int(args[1])
+            tile = self.tiles[cell]
+            tile["rot"] = (tile["rot"] + quarters) % 4
+            ev.append({"kind": "turn", "cell": args[0], "quarters": quarters})
+            self._offer_turns(pid, [parse_cell(c) for c in pend["cells"] if c != args[0]])
 
     def _after_action(self, ev: list) -> None:
         """An action (or a choice) is done: a pending choice keeps the turn; else bottles, then

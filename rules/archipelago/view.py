@@ -68,6 +68,8 @@ class View:
             "pending": None,
             "peeked": {},
             "outcome": self.outcome().to_json() if self.phase == "over" else None,
+            # A series' abilities are public: the book keeps the cards face up (S1).
+            "abilities": dict(sorted((self.options.get("abilities") or {}).items())),
         }
         if self.pending is not None:
             doc["pending"] = {"kind": self.pending["kind"], "piece": self.pending["piece"]}

@@ -174,13 +174,12 @@ def test_a_table_of_two_against_two_opens_from_the_lobby_form(client, db):
     assert head_state(game).view(0)["teams"] is True
 
 
-def test_records_and_replays_send_an_archipelago_game_back_to_its_board(client, duo):
+def test_records_send_an_archipelago_game_back_to_its_board(client, duo):
     from games.families.jackal import records
 
     game, alice, _bob = duo
     client.force_login(alice)
     for url in (
-        reverse("game_replay", args=[game.pk]),
         reverse("game_export", args=[game.pk, "json"]),
         reverse("game_export", args=[game.pk, "txt"]),
     ):

@@ -9,6 +9,7 @@ missionary, coins and the bear are drawn over the tiles.
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 from dataclasses import dataclass
@@ -338,6 +339,7 @@ def _boat(svg, layout: Layout, cell: str, colour: str, view: dict, seat: int) ->
 
 def _pieces(svg, layout: Layout, view: dict) -> None:
     crews = view["crews"]
+    abilities = view.get("abilities") or {}
     by_cell: dict[str, list[dict]] = defaultdict(list)
     for piece in view["pieces"]:
         if piece["where"] in ("land", "water") and piece.get("cell"):
@@ -366,3 +368,55 @@ def _pieces(svg, layout: Layout, view: dict) -> None:
             _text(
                 svg, x + dx, y + dy + 3.5, piece["id"][-1] if piece["id"] != "M" else "M", 10, ink
             )
+            if piece["id"] in abilities:  # a seasoned sea dog of a series: a gold star (S1)
+                _star(svg, x + dx + 8, y + dy - 8, abilities[piece["id"]])
+
+
+def _star(svg, cx: float, cy: float, ability: str) -> None:
+    """The sticker of a pirate with a special ability: a small gold star beside it."""
+    points = []
+    for k in range(10):
+        radius = 5 if k % 2 == 0 else 2.2
+        angle = math.pi * k / 5 - math.pi / 2
+        points.append(f"{cx + radius * math.cos(angle):.1f},{cy + radius * math.sin(angle):.1f}")
+    tile_art.el(
+        svg,
+        "polygon",
+        points=" ".join(points),
+        fill="#ffd54f",
+        stroke="#7a5c00",
+        stroke_width=1,
+        **{"data-ability": ability},
+    )
+
+
+def tile_picture(face: str) -> str:
+    """One face-up tile alone, north up, as an ``<svg>`` (the how-to-play page): the board's
+    own drawing of that face."""
+    svg = ET.Element(
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {CELL} {CELL}",
+        role="img",
+        **{"class": "tile-picture", "aria-label": str(tile_name(face))},
+    )
+    square = {"face": face, "rot": 0, "up": True, "spent": False}
+    art = _face_cell(square)
+    if art is None:
+        _new_tile(svg, square)
+    else:
+        tile_art.draw_tile(svg, art, _vector)
+    return ET.tostring(svg, encoding="unicode")
+
+
+def back_picture(back: str) -> str:
+    """A face-down tile's back alone (mountain, forest, beach), for the how-to-play page."""
+    svg = ET.Element(
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {CELL} {CELL}",
+        role="img",
+        **{"class": "tile-picture", "aria-label": str(back_name(back))},
+    )
+    _back(svg, back)
+    return ET.tostring(svg, encoding="unicode")

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from games.families import SiteFamily, register_family
 
 from . import presenter
+from . import replay_board as replays
 from .words import event_lines, move_in_words
 
 # Each seat's crew colour, as lists and tables show it (the crews of rules/archipelago).
@@ -19,6 +20,15 @@ class ArchipelagoFamily(SiteFamily):
     name = "archipelago"
     page_template = "games/archipelago/board.html"
     partial_template = presenter.BOARD_PARTIAL
+    replays = True
+
+    def move_colour(self, text: str) -> str:
+        return replays.move_colour(text)
+
+    def replay_board(self, game, state, seat_index, *, names, last, last_move) -> dict:
+        return replays.replay_board(
+            game, state, seat_index, names=names, last=last, last_move=last_move
+        )
 
     def board_context(self, game, seat_index, *, seats, state, query, notice, typed):
         return presenter.board_context(

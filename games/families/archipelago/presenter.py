@@ -22,7 +22,9 @@ from games.views.forfeits import choices_for
 from rules.archipelago.puzzles import PUZZLES
 from rules.core import GameState
 
+from .ability_words import ability_name, ability_rule
 from .board_svg import Layout, layout_of, render_board
+from .series_view import series_panel
 from .words import event_lines, move_words, piece_label, puzzle_title, tile_name
 
 BOARD_PARTIAL = "games/archipelago/board.html#board"
@@ -37,6 +39,9 @@ class Target:
     label: str
     style: str = ""
     dom_id: str = ""
+    # A first click that is no move yet (the earthquake's first tile): a link, not a button.
+    href: str = ""
+    hx: str = ""
 
 
 @dataclass
@@ -49,6 +54,9 @@ class Group:
     selected: bool = False
     href: str = ""
     hx: str = ""
+    # The earthquake's second click: a link back to choosing the first tile.
+    reset: str = ""
+    reset_hx: str = ""
 
 
 def _group_key(move: str) -> str:
@@ -62,8 +70,8 @@ def _group_key(move: str) -> str:
 
 def _target_cell(move: str) -> str | None:
     """The square a move's button sits on (its last square), None for a move of no one square."""
-    if move.startswith("swap "):
-        return None
+    if move.startswith(("swap ", "turn ")):
+        return None  # the earthquake's moves are two clicks (_swap_choice) or listed
     cells = CELL.findall(move.upper())
     return cells[-1] if cells else None
 
@@ -102,6 +110,7 @@ def board_context(game: Game, seat_index, *, seats, state: GameState, query, not
         "seat_choices": choices_for(game, seats, seat),
         "notice": {"text": notice[0], "level": notice[1]} if notice else None,
         "typed": typed,
+        "series": series_panel(game, None),
         "puzzle": (
             puzzle_title(game.options.get("puzzle", "")) if game.ruleset == PUZZLE_RULESET else ""
         ),
@@ -114,6 +123,8 @@ def _groups(game: Game, view: dict, layout: Layout, select: str):
     if not game.is_running or not view.get("legal_moves"):
         return [], {}
     page, partial = game.get_absolute_url(), reverse("game_board_partial", args=[game.pk])
+    if all(move.startswith("swap ") for move in view["legal_moves"]):
+        return _swap_choice(view["legal_moves"], layout, select, page, partial)
     groups: dict[str, Group] = {}
     for move in view["legal_moves"]:
         key = _group_key(move)
@@ -147,6 +158,45 @@ def _groups(game: Game, view: dict, layout: Layout, select: str):
     return list(groups.values()), targets
 
 
+def _swap_choice(moves: list[str], layout: Layout, first: str, page: str, partial: str):
+    """The earthquake: click the first tile (a link, `?select=C4`), then the second (a move).
+    Listing every pair would be hundreds of buttons; this is two clicks on the island."""
+    pairs = [move.split()[1:] for move in moves]
+    cells = sorted({cell for pair in pairs for cell in pair}, key=lambda c: (int(c[1:]), c[0]))
+    targets: dict[str, Target] = {}
+    if first not in cells:
+        group = Group(key="", label=_("Earthquake: click the first tile to swap"))
+        for cell in cells:
+            query = urlencode({"select": cell})
+            targets[cell] = Target(
+                move="",
+                label=_("Swap the tile at %(cell)s with…") % {"cell": cell},
+                style=layout.cell_spot(cell).style,
+                dom_id=f"target-{cell}",
+                href=f"{page}?{query}",
+                hx=f"{partial}?{query}",
+            )
+        return [group], targets
+    group = Group(
+        key="",
+        label=_("Earthquake: now click the tile to swap with %(cell)s") % {"cell": first},
+        reset=page,
+        reset_hx=partial,
+    )
+    for move, pair in zip(moves, pairs, strict=True):
+        if first in pair:
+            other = pair[1] if pair[0] == first else pair[0]
+            target = Target(
+                move=move,
+                label=move_words(move),
+                style=layout.cell_spot(other).style,
+                dom_id=f"target-{other}",
+            )
+            group.moves.append(target)
+            targets[other] = target
+    return [group], targets
+
+
 def _last_cells(text: str):
     cells = CELL.findall(text.upper())
     if not cells:
@@ -169,6 +219,12 @@ def _players(view: dict, seats, seat_index):
                 "bottles": view["bottles"][each.index] if each.index < len(view["bottles"]) else 0,
                 "to_act": not over and each.index in to_act,
                 "is_viewer": each.index == seat_index,
+                # A series' pirates with abilities: W2 and its ability's name and rule.
+                "abilities": [
+                    {"pirate": pid, "name": ability_name(key), "rule": ability_rule(key)}
+                    for pid, key in sorted((view.get("abilities") or {}).items())
+                    if colour and pid[0] == view["crews"][each.index]["letter"]
+                ],
             }
         )
     return lines

@@ -147,7 +147,13 @@ def move_words(text: str) -> str:
             "a": words[1].upper(),
             "b": words[2].upper(),
         }
+    if len(words) == 3 and words[0] == "turn" and words[2] in TURNS:
+        return _("Earthquake: turn the arrows at %(cell)s %(turn)s") % {
+            "cell": words[1].upper(),
+            "turn": TURNS[words[2]],
+        }
     fixed = {
+        "keep": _("Earthquake: leave the arrows as they lie"),
         "end turn": _("End the turn (keep the bottles)"),
         "offer end": _("Offer to end the game by agreement"),
         "accept end": _("Accept to end the game"),
@@ -155,6 +161,14 @@ def move_words(text: str) -> str:
         "pass": _("Pass"),
     }
     return str(fixed.get(text.strip(), text))
+
+
+# The earthquake turns an arrow tile by quarter turns clockwise (ruling A23).
+TURNS = {
+    "1": gettext_lazy("a quarter turn clockwise"),
+    "2": gettext_lazy("half a turn"),
+    "3": gettext_lazy("a quarter turn anticlockwise"),
+}
 
 
 def move_in_words(text: str) -> str:
@@ -183,6 +197,7 @@ def event_line(event: dict, seat_names: dict[int, str]) -> str:
         "dir": compass(str(event.get("dir", ""))),
         "cause": str(DEATHS.get(event.get("cause"), event.get("cause", ""))),
         "reason": str(ENDS.get(event.get("reason"), event.get("reason", ""))),
+        "turn": str(TURNS.get(str(event.get("quarters")), "")),
         "boat": seat_names.get(event.get("boat"), ""),
     }
     phrase = EVENTS.get(kind)
@@ -191,7 +206,7 @@ def event_line(event: dict, seat_names: dict[int, str]) -> str:
     if phrase is None:
         return kind
     if kind == "earthquake":
-        values["cell"] = " ".join(event.get("swap", []))
+        values["cell"] = " ↔ ".join(event.get("swap", []))
     return _capital(str(phrase) % values)
 
 
@@ -220,6 +235,7 @@ EVENTS = {
     "miss": gettext_lazy("the shot misses"),
     "peek": gettext_lazy("%(seat)s looks under the tile at %(cell)s"),
     "earthquake": gettext_lazy("earthquake: the tiles at %(cell)s swap"),
+    "turn": gettext_lazy("the arrows at %(cell)s are turned %(turn)s"),
     "smoke": gettext_lazy("smoke: for a round each crew is moved by the next player"),
     "bear wakes": gettext_lazy("the bear wakes at %(cell)s"),
     "bear": gettext_lazy("the bear goes to %(to)s"),

@@ -1,8 +1,10 @@
 """Rulings of docs/archipelago-rulings.md that no tile or rule scenario already proves."""
 
-from archipelago_kit import at, coins, island, put, turn
+import pytest
+from archipelago_kit import at, coins, island, put, roundtrip, turn
 
 from rules.archipelago.geometry import parse_cell
+from rules.core import IllegalMove
 
 
 def test_A7_a_forced_move_into_a_coin_refusing_tile_leaves_the_coin_where_the_move_began():
@@ -109,3 +111,34 @@ def test_A34_a_converted_missionary_counts_for_the_shrine_limit():
     g.pieces["M"] = dict(g.pieces["W1"], where="land", cell=parse_cell("E9"), convert=True)
     g._cache = None
     assert g.fighters(0) == 3 and "revive W3" not in g.legal_moves(0)
+
+
+def test_A23_the_finder_may_turn_each_swapped_arrow_once_then_the_arrow_pushes_its_new_way():
+    g = island({"F10": "?earthquake", "C4": "arrow-1", "H8": "arrow-2"})
+    g.apply(0, "W1 F11-F10")
+    g.apply(0, "swap C4 H8")
+    # C4 now holds the two opposite arrows (a half turn changes nothing), H8 the single arrow.
+    assert sorted(g.legal_moves(0)) == ["keep", "turn C4 1", "turn H8 1", "turn H8 2", "turn H8 3"]
+    assert g.to_act() == {0}
+    g = roundtrip(g)
+    events = g.apply(0, "turn h8 1")
+    assert {"kind": "turn", "cell": "H8", "quarters": 1} in events
+    assert g.tiles[parse_cell("H8")]["rot"] == 1
+    # Each swapped arrow once: H8 is no longer offered, C4 still is.
+    assert sorted(g.legal_moves(0)) == ["keep", "turn C4 1"]
+    with pytest.raises(IllegalMove):
+        g.apply(0, "turn H8 2")
+    g.apply(0, "keep")
+    assert g.to_act() == {1} and g.tiles[parse_cell("C4")]["rot"] == 0
+    # The arrow that pointed north now points east: it pushes yellow's pirate from H8 to I8.
+    put(g, "Y1", "H9")
+    g.apply(1, "Y1 H9-H8")
+    assert at(g, "Y1") == "I8"
+
+
+def test_A23_face_down_tiles_and_other_pointing_tiles_are_not_turned():
+    g = island({"F10": "?earthquake", "C4": "?arrow-1", "H8": ("cannon", 1)})
+    g.apply(0, "W1 F11-F10")
+    g.apply(0, "swap C4 H8")
+    assert g.pending is None and g.to_act() == {1}
+    assert g.tiles[parse_cell("H8")]["face"] == "arrow-1" and not g.tiles[parse_cell("H8")]["up"]

@@ -1,0 +1,38 @@
+"""The ability draw after a game of an Archipelago series: a player's pick (games.series)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games import access, series, services
+from games.models import Game
+from games.views.rematch import PANEL, rematch_context
+
+
+@login_required
+@require_POST
+def pick(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    if not access.can_watch(game, request.user):
+        raise Http404
+    error = ""
+    try:
+        series.pick(
+            game.pk,
+            request.user,
+            request.POST.get("ability", "").strip(),
+            request.POST.get("pirate", "").strip(),
+        )
+    except services.GameError as failure:
+        error = failure.message
+    if request.htmx:
+        context = rematch_context(game, request.user, error=error)
+        del context["csrf_token"]  # the request's own, from the context processor
+        return render(request, PANEL, context)
+    if error:
+        messages.error(request, error)
+    return redirect(f"{game.get_absolute_url()}#rematch")
