@@ -22,8 +22,8 @@ class ArchipelagoFamily(SiteFamily):
     partial_template = presenter.BOARD_PARTIAL
     replays = True
 
-    def move_colour(self, text: str) -> str:
-        return replays.move_colour(text)
+    def move_colour(self, text: str, seat: int | None = None) -> str:
+        return replays.move_colour(text)  # the boat or piece in the move says whose it is
 
     def replay_board(self, game, state, seat_index, *, names, last, last_move) -> dict:
         return replays.replay_board(
