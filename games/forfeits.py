@@ -204,7 +204,10 @@ def _players_left(seats: list[Seat], leaving: Seat, actions: list) -> int:
 
 def _end(game: Game, seats: list[Seat], actions: list, now) -> None:
     state = services.head_state(game)
-    state.end_now(ENDING[actions[-1].kind])
+    try:
+        state.end_now(ENDING[actions[-1].kind])
+    except IllegalMove as error:  # rules that cannot end early (Ruleset.ends_early): refused
+        raise ForfeitError(str(error)) from None
     services._store_head(game, state, seats)
     game.outcome = outcome_with_forfeits(game.outcome, actions)
     game.finished_at = now

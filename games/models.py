@@ -15,6 +15,8 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from rules.core import ruleset as rules_named
+
 RULESET_CHOICES = [
     ("classic", _("Classic (2012)")),
     ("second-edition", _("Second edition: Friday, the Missionary, Ben Gunn, bottles, caves…")),
@@ -43,6 +45,20 @@ class TimeoutPolicy(models.TextChoices):
     def default_for(cls, players: int) -> str:
         """Two players: the game ends. Three or four: the others play on against a bot."""
         return cls.END if players == 2 else cls.BOT
+
+    @classmethod
+    def offered_for(cls, ruleset: str) -> list[str]:
+        """The answers to a timeout that the rules `ruleset` can honour, as they declare them
+        (`rules.core.Ruleset.ends_early`, `skips_seats`): a bot can stand in for any seat."""
+        rules = rules_named(ruleset)
+        can = {cls.BOT: True, cls.END: rules.ends_early, cls.SKIP: rules.skips_seats}
+        return [policy for policy in cls.values if can[policy]]
+
+    @classmethod
+    def usual_for(cls, ruleset: str, players: int) -> str:
+        """What a table that chose nothing does: `default_for`, if its rules can do it."""
+        default = cls.default_for(players)
+        return default if default in cls.offered_for(ruleset) else cls.BOT
 
 
 class Game(models.Model):
@@ -238,7 +254,13 @@ class Game(models.Model):
 
     @property
     def policy_on_timeout(self) -> str:
-        return self.timeout_policy or TimeoutPolicy.default_for(self.players)
+        """What a timeout does here: the table's choice, or the usual one. A table opened before
+        its rules declared what they can honour (a Jamaica table that chose skipping) gets the
+        usual answer instead of one its game would refuse."""
+        chosen = self.timeout_policy
+        if chosen and chosen in TimeoutPolicy.offered_for(self.ruleset):
+            return chosen
+        return TimeoutPolicy.usual_for(self.ruleset, self.players)
 
     def assign_seed(self) -> None:
         self.seed = secrets.token_hex(32)

@@ -84,6 +84,13 @@ class MoveResult:
 # --- Tables ------------------------------------------------------------------------------------
 
 
+def policy_refusal(policy: str) -> str:
+    """Why these rules cannot answer a timeout with `policy` (TimeoutPolicy.offered_for)."""
+    if policy == TimeoutPolicy.SKIP:
+        return _("These rules cannot skip a player's turns: choose another answer to a timeout.")
+    return _("These rules cannot end a game early: choose another answer to a timeout.")
+
+
 def open_table(
     *,
     creator,
@@ -130,6 +137,8 @@ def open_table(
             raise TableError(str(error)) from None
     if timeout_policy and timeout_policy not in TimeoutPolicy.values:
         raise TableError(_("Unknown choice for a timeout: %(p)s.") % {"p": timeout_policy})
+    if timeout_policy and timeout_policy not in TimeoutPolicy.offered_for(ruleset):
+        raise TableError(policy_refusal(timeout_policy))
     with transaction.atomic():
         game = Game.objects.create(
             ruleset=ruleset,

@@ -1,5 +1,6 @@
 """The lobby: open tables, a new table, joining and leaving, my games, invitations."""
 
+import json
 from urllib.parse import quote
 
 from django import forms
@@ -149,6 +150,7 @@ class NewTableForm(forms.Form):
         choices=[("", _("As usual: the game ends with 2 players; with more, a bot takes over"))]
         + TimeoutPolicy.choices,
         required=False,
+        help_text=_("Not every game can do each: the choices follow the rules chosen above."),
     )
 
     def __init__(self, *args, user, **kwargs):
@@ -161,6 +163,11 @@ class NewTableForm(forms.Form):
         chosen = chosen if chosen in known else "classic"
         self.fields["setup"].choices = setup_choices(chosen, every=self.is_bound)
         self.setup_words = {code: setup_choices(code) for code in known}
+        # The answers each game's rules can honour, for the page's script (new_table.js) to offer
+        # only those; clean() refuses the others whatever was posted.
+        self.fields["timeout_policy"].widget.attrs["data-offered"] = json.dumps(
+            {name: TimeoutPolicy.offered_for(name) for name, _label in RULESET_CHOICES}
+        )
 
     def clean(self):
         cleaned = super().clean()
@@ -185,6 +192,9 @@ class NewTableForm(forms.Form):
                 refusal = limits.may_start_bot_game(self.user)
                 if refusal:
                     raise forms.ValidationError(refusal)
+        policy, ruleset = cleaned.get("timeout_policy"), cleaned.get("ruleset")
+        if policy and ruleset and policy not in TimeoutPolicy.offered_for(ruleset):
+            self.add_error("timeout_policy", services.policy_refusal(policy))
         kind = cleaned.get("clock_kind") or clocks.PER_MOVE
         try:
             cleaned["control"] = clocks.TimeControl(

@@ -18,6 +18,7 @@ from rules.core import (
 from .abilities import check_abilities
 from .bear import Bear
 from .effects import Effects
+from .ending import Ending
 from .geometry import cell_name, parse_cell
 from .islands import SHAPES, assemble, landing_cells
 from .moves import Moves
@@ -42,7 +43,7 @@ MOVE_WORDS = (
 )
 
 
-class Archipelago(Position, Effects, Bear, Moves, View, GameState):
+class Archipelago(Ending, Position, Effects, Bear, Moves, View, GameState):
     """One position of a game of Jackal Archipelago (2-4 seats, or 2v2)."""
 
     @property
@@ -62,7 +63,9 @@ class Archipelago(Position, Effects, Bear, Moves, View, GameState):
             return frozenset()
         if self.phase == "vote":
             return frozenset(
-                s for s in range(self.nseats) if s not in self.vote["yes"] and s != self.vote["by"]
+                s
+                for s in range(self.nseats)
+                if s not in self.vote["yes"] and s != self.vote["by"] and s not in self.skipped
             )
         if self.phase == "place":
             return frozenset({self.slot_crew()})
@@ -147,6 +150,7 @@ class Archipelago(Position, Effects, Bear, Moves, View, GameState):
         if self.slot == self.nseats:
             self.slot = 0
             self.phase = "play"
+            self._pass_skipped(ev)  # ruling F2: the first turn may be a skipped seat's
 
     def _step(self, pid: str, to, coin: bool, ev: list) -> None:
         p = self.pieces[pid]
@@ -299,10 +303,11 @@ class Archipelago(Position, Effects, Bear, Moves, View, GameState):
                 self._finish("stalemate", ev)
                 return
             self.slot = (self.slot + 1) % self.nseats
-            if self._actions(self.controller()):
+            if self._actions(self.controller()) and not self.passed_over():
                 return
-            # a crew with no legal move skips its turn; the turn still counts (barrel, bear)
-            ev.append({"kind": "skip", "seat": self.slot_crew()})
+            # a crew with no legal move, or a skipped seat's (F2), skips its turn; the turn still
+            # counts (barrel, bear)
+            ev.append({"kind": "skip", "seat": self.slot_crew(), **self._skip_mark()})
             self._close_slot(ev)
             self.quiet += 1
             skipped += 1
@@ -382,6 +387,7 @@ class ArchipelagoRuleset(Ruleset):
     # Its own family: the site's Jackal board draws the classic 13x13 position, not this one.
     game = "archipelago"
     seat_counts = (2, 3, 4)
+    ends_early = skips_seats = True  # rulings F1 and F2 (ending.py)
     options = {
         "island": Option("first", tuple(SHAPES), "the island's shape"),
         "landing": Option(

@@ -156,6 +156,7 @@ class PuzzleRuleset(Ruleset):
     name = "archipelago-puzzle"
     game = "archipelago"
     seat_counts = (1,)
+    ends_early = True  # given up (F1): a puzzle not solved scores nothing
     options = {"puzzle": Option("first-steps", tuple(PUZZLES), "which puzzle")}
 
     def new_game(self, seats: int, seed: str, **options: Any) -> PuzzleGame:

@@ -170,6 +170,12 @@ class Ruleset(ABC):
     seat_counts: tuple[int, ...]
     #: Options accepted by ``new_game``, with their defaults.
     options: Mapping[str, Option] = {}
+    #: What the site may do to its games besides their moves (a timeout, a resignation, a claim):
+    #: end one as it stands (``GameState.end_now``), pass a seat's turns from now on
+    #: (``GameState.skip_seat``). The site offers only the answers to a timeout its games can
+    #: honour; ``tests/rules/test_protocol.py`` holds every registered ruleset to its word.
+    ends_early: bool = False
+    skips_seats: bool = False
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """The options with defaults filled in; unknown names and values refused."""

@@ -89,6 +89,7 @@ class JackalGame(GameState):
 class JackalRuleset(Ruleset):
     game = "jackal"
     seat_counts = (2, 3, 4)
+    ends_early = skips_seats = True  # State.end_by_forfeit, ruling E25 (skipping.py)
     options = {
         "teams": Option(False, (False, True), "4 players, two against two (opposite sides)"),
         "deck": Option(

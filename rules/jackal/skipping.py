@@ -39,7 +39,7 @@ class Skipping:
             raise IllegalMove(Reason("the game is over", "game-over"))
         if self._skipped >> seat & 1:
             raise IllegalMove(Reason(f"seat {seat} is skipped already", "skipped", seat=seat))
-        if self._crew_owner_now() == seat and (self._pend or self._after):
+        if self.to_act() == seat and (self._pend or self._after):
             raise IllegalMove(
                 Reason(f"seat {seat} is in the middle of an action", "mid-action", seat=seat)
             )
@@ -60,9 +60,10 @@ class Skipping:
         return self._owner[self._order[self._turn]]
 
     def _pass_skipped(self) -> None:
-        """While the crew whose turn it is belongs to a skipped seat, its turn passes."""
+        """While the crew whose turn it is belongs to a skipped seat, or a skipped seat would play
+        it (under smoke, second edition), its turn passes."""
         while not (self._over or self._pend or self._after) and (
-            self._skipped >> self._crew_owner_now() & 1
+            self._skipped >> self._crew_owner_now() & 1 or self._skipped >> self.to_act() & 1
         ):
             if self._ev is not None:
                 crew = CREWS[self._order[self._turn]]

@@ -180,6 +180,7 @@ class JamaicaRuleset(Ruleset):
     game = NAME
     seat_counts = (2, 3, 4, 5, 6)
     options: Mapping = {}
+    ends_early = True  # ruling J24; no seat's turns pass: every captain chooses a card each day
 
     def new_game(self, seats: int, seed: str, **options: Any) -> JamaicaGame:
         self.check_seats(seats)

@@ -1,22 +1,31 @@
-// The table form: the "Players" choices follow the rules chosen, in that game's words (two Jackal
-// players command two crews each, two Archipelago players one crew each; five and six players
-// are Jamaica's), and the series option shows for Archipelago only. Without this script the page
-// still works: the server words the choices for the rules it was opened with.
+// The table form follows the rules chosen:
+// - the "Players" choices, in that game's words (two Jackal players command two crews each, two
+//   Archipelago players one crew each; five and six players are Jamaica's);
+// - the series option, shown for Archipelago only;
+// - the answers to a timeout: the select carries, for each ruleset, the answers its game can
+//   honour (data-offered, from games.views.lobby.NewTableForm); the others are hidden and disabled.
+// Without this script the page still works: the server words the choices for the rules it was
+// opened with, and refuses an answer the rules cannot honour with an error beside the field.
 (function () {
   "use strict";
 
   function setUp() {
-    var data = document.getElementById("setup-words");
     var rules = document.getElementById("id_ruleset");
-    var setup = document.getElementById("id_setup");
-    if (!data || !rules || !setup) {
+    if (!rules) {
       return;
     }
-    var words = JSON.parse(data.textContent);
+    var data = document.getElementById("setup-words");
+    var setup = document.getElementById("id_setup");
+    var words = data ? JSON.parse(data.textContent) : null;
     var series = document.getElementById("id_series");
     var seriesField = series && series.closest(".field");
+    var policy = document.getElementById("id_timeout_policy");
+    var offered = policy ? JSON.parse(policy.getAttribute("data-offered") || "{}") : {};
 
-    function follow() {
+    function followSetup() {
+      if (!words || !setup) {
+        return;
+      }
       var choices = words[rules.value] || [];
       var kept = setup.value;
       setup.textContent = "";
@@ -29,12 +38,36 @@
       if (choices.some(function (choice) { return choice[0] === kept; })) {
         setup.value = kept;
       }
+    }
+
+    function followSeries() {
       if (seriesField) {
         seriesField.hidden = rules.value !== "archipelago";
         if (seriesField.hidden) {
           series.checked = false;
         }
       }
+    }
+
+    function followPolicy() {
+      if (!policy) {
+        return;
+      }
+      var allowed = offered[rules.value];
+      Array.prototype.forEach.call(policy.options, function (option) {
+        var ok = !option.value || !allowed || allowed.indexOf(option.value) >= 0;
+        option.disabled = !ok;
+        option.hidden = !ok;
+        if (!ok && option.selected) {
+          policy.value = "";
+        }
+      });
+    }
+
+    function follow() {
+      followSetup();
+      followSeries();
+      followPolicy();
     }
 
     rules.addEventListener("change", follow);

@@ -208,3 +208,57 @@ def test_equal_scores_share_the_place():
         duel.apply(1, "bid 1")
     outcome = duel.outcome()
     assert outcome.ranking == [[0, 1]] and outcome.place_of(1) == 1
+
+
+def _some_plies(state, rng: random.Random, plies: int, avoid=()) -> None:
+    """Random legal moves (none of Jackal's offers to end) until over or `plies` played."""
+    for _ in range(plies):
+        if state.is_over():
+            return
+        seat = min(state.to_act())
+        moves = [m for m in state.legal_moves(seat) if m not in AGREEMENT]
+        assert seat not in avoid, f"skipped seat {seat} was asked to act: {moves}"
+        state.apply(seat, rng.choice(moves or state.legal_moves(seat)))
+
+
+@pytest.mark.parametrize("name", ruleset_names())
+@pytest.mark.parametrize("deal", range(3))
+def test_every_ruleset_keeps_its_word_on_ending_early_and_skipping(name, deal):
+    """`Ruleset.ends_early` and `skips_seats` are what the site offers (games.forfeits): a
+    ruleset that declares one does it, one that does not refuses it and changes nothing."""
+    rules = ruleset(name)
+    seats = rules.seat_counts[0]
+    rng = random.Random(f"{name} {deal}")
+    state = rules.new_game(seats, f"capabilities {deal}")
+    _some_plies(state, rng, rng.randrange(0, 40))
+    if state.is_over():
+        return
+    ended = state.copy()
+    if rules.ends_early:
+        ended.end_now("resignation")
+        assert ended.is_over() and ended.to_act() == frozenset()
+        assert ended.outcome().reason == "resignation"
+        assert rules.from_json(json.loads(json.dumps(ended.to_json()))).is_over()
+        with pytest.raises(IllegalMove):
+            ended.end_now("timeout")
+    else:
+        before = ended.to_json()
+        with pytest.raises(IllegalMove):
+            ended.end_now("resignation")
+        assert ended.to_json() == before
+    seat = min(state.to_act())
+    if not rules.skips_seats:
+        before = state.to_json()
+        with pytest.raises(IllegalMove):
+            state.skip_seat(seat)
+        assert state.to_json() == before
+        return
+    while True:  # as the site does (games.forfeits._skip): a seat mid-action finishes first
+        try:
+            state.skip_seat(seat)
+            break
+        except IllegalMove as error:
+            assert (getattr(error, "reason", None) or {}).get("reason") == "mid-action"
+        legal = state.legal_moves(seat)
+        state.apply(seat, "end turn" if "end turn" in legal else legal[0])
+    _some_plies(state, rng, 200, avoid={seat})
