@@ -14,7 +14,14 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.core import ruleset_names
 
-from . import access, clock_staff, paging, services, turns
+from . import (
+    access,
+    clock_staff,
+    paging,
+    series_admin,  # noqa: F401  (registers the series' admin)
+    services,
+    turns,
+)
 from .families import family_of, secret_families
 from .models import Game, Move, Seat
 

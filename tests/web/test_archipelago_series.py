@@ -252,3 +252,21 @@ def test_the_russian_draw_panel(client, duo):
     html = client.get(game.get_absolute_url()).content.decode()
     assert "Розыгрыш способностей после партии 1 серии" in html
     assert "Ваша карта" in html
+
+
+def test_staff_see_a_series_and_its_draws_in_the_admin_but_never_its_seed(client, duo):
+    game, alice, bob = duo
+    end_with(game, [4, 3])
+    sg = series.ensure_draw(game.pk)  # the draw, as the board makes it once the game is over
+    assert sg is not None and sg.offer
+    staff = make_user("erin")
+    staff.is_staff = staff.is_superuser = True
+    staff.save(update_fields=["is_staff", "is_superuser"])
+    client.force_login(staff)
+    listing = client.get(reverse("admin:games_series_changelist"))
+    assert listing.status_code == 200 and f"series {sg.series_id}" in listing.content.decode()
+    page = client.get(reverse("admin:games_series_change", args=[sg.series_id])).content.decode()
+    assert reverse("admin:games_game_change", args=[game.pk]) in page
+    assert str(sg.offer[0]) in page  # the cards laid out after the game
+    assert sg.series.seed not in page
+    assert client.get(reverse("admin:games_series_add")).status_code == 403
