@@ -79,6 +79,9 @@ class JackalGame(GameState):
     def skip_seat(self, seat: int) -> list[dict]:
         return [event.as_data() for event in self.state.skip_seat(seat)]
 
+    def turns_begun(self) -> int:
+        return self.state._turns
+
     def to_json(self) -> dict:
         return self.state.to_json()
 

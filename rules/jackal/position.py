@@ -256,6 +256,10 @@ class Position:
         "_accepted",
         # the seats whose crews are passed over (skipping.py), as a bit mask
         "_skipped",
+        # how many turns have begun since this object was made or read: not part of the
+        # position (never in its JSON); compared before and after a move, it tells a new turn
+        # from a decision within one (``turns_begun``)
+        "_turns",
     )
 
     @classmethod
@@ -336,6 +340,7 @@ class Position:
         s._offer = -1
         s._accepted = 0
         s._skipped = 0
+        s._turns = 0
         for c in order:
             s._ship[c] = SHIP_START[c]
             for p in range(3 * c, 3 * c + 3):
@@ -450,6 +455,7 @@ class Position:
         s._offer = self._offer
         s._accepted = self._accepted
         s._skipped = self._skipped
+        s._turns = self._turns
         s.ruleset = self.ruleset
         s.players = self.players
         s.teams = self.teams

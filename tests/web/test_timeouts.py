@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
-from games import forfeits, turns
+from games import forfeits, services, turns
 from games.clocks import BANK, TimeControl
 from games.families.jackal import engine_state
 from games.models import Game, Seat, SeatAction
@@ -74,14 +74,19 @@ def test_a_decision_within_the_turn_does_not_restart_the_clock(db, travel, alice
     # The seat that moved is still to act (a chain choice, a bottle): the same turn.
     turns.after_move(game, seats, game.seat_to_act(), turns.timezone.now())
     assert (game.deadline, game.turn_started_at) == (deadline, started)
-    # And through real play: whenever the mover is still to act, nothing moved.
+    # And through real play: whenever the mover is still to act within its turn, nothing moved;
+    # a new turn (another seat's, or the same seat's when the rules passed the turn back to it,
+    # a crew of the other seat having no move) starts a new day.
     for _ in range(60):
         before, mover = game.deadline, game.seat_to_act()
+        state = services.head_state(game)
+        turns_before = state.turns_begun()
+        state.apply(mover, str(engine_state(game).legal_moves()[0]))
         travel.shift(timedelta(minutes=5))
         play_one(game)
         if not game.is_running:
             break
-        if game.seat_to_act() == mover:
+        if game.seat_to_act() == mover and state.turns_begun() == turns_before:
             assert game.deadline == before
         else:
             assert game.deadline == turns.timezone.now() + DAY
