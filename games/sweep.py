@@ -85,7 +85,9 @@ def time_out_batch(now: datetime, size: int = BATCH) -> tuple[int, int]:
         ended = [game for game in games if game.status == Game.Status.FINISHED]
         if ended:
             games_ended.send(sender=Game, games=ended)
-        transaction.on_commit(lambda: notify.games_changed(changes))
+        changed = {game_id for game_id, _ply, _bot, _seats in changes}
+        players = {s.user_id for g in changed for s in seats_of[g] if s.user_id is not None}
+        transaction.on_commit(lambda: notify.games_changed(changes, players))
     return len(games), len(new_actions)
 
 

@@ -205,6 +205,15 @@ class Ruleset(ABC):
         what a replay of its ledger must pass again (by default none)."""
         return {}
 
+    def end_stored(self, doc: Mapping[str, Any], reason: str) -> tuple[dict, Outcome]:
+        """The stored position ``doc`` ended now as it stands (``GameState.end_now``): the new
+        position as JSON, and its outcome. By default it is read, ended and written again; a
+        game may do the same without reading the whole position (the site's clock sweep ends
+        thousands of games at once)."""
+        state = self.from_json(doc)
+        state.end_now(reason)
+        return state.to_json(), state.outcome()
+
     @abstractmethod
     def new_game(self, seats: int, seed: str, **options: Any) -> GameState:
         """A new game; every chance event of its start (a deal) comes from ``seed``."""
