@@ -244,3 +244,32 @@ def test_a_last_second_move_and_the_sweep_never_both_win(postgres):
         outcomes.append(moved)
         game.refresh_from_db()
         assert verify_ledger(game) == []
+
+
+def test_a_sweep_tells_only_the_pages_open_now(
+    db, travel, alice, bob, carol, monkeypatch, django_capture_on_commit_callbacks
+):
+    from games import notify, presence
+
+    sent = []
+    monkeypatch.setattr(notify, "_publish", lambda _game, _ply, messages: sent.extend(messages))
+    watched, unwatched = start([alice, bob], TimeControl(days=1)), start([bob, alice])
+    travel.shift(3 * DAY)
+    presence.opened(carol.pk, watched.pk)  # a spectator's board, twice, one closed again
+    presence.opened(carol.pk, watched.pk)
+    presence.closed(carol.pk, watched.pk)
+    presence.player_opened(alice.pk)  # alice has a page of the site open; bob has none
+    with django_capture_on_commit_callbacks(execute=True):
+        assert sweep_timeouts() == 2
+    groups = {group for group, _message in sent}
+    assert groups == {
+        notify.view_group(watched.pk, "spectators"),
+        notify.view_group(watched.pk, "seat-0"),
+        notify.view_group(watched.pk, "seat-1"),
+        notify.player_group(alice.pk),
+    }
+    # Once the last page of the game closes and alice leaves, a sweep sends nothing at all.
+    presence.closed(carol.pk, watched.pk)
+    presence.player_closed(alice.pk)
+    assert presence.watched_games([watched.pk, unwatched.pk]) == set()
+    assert presence.players_online([alice.pk, bob.pk]) == set()
