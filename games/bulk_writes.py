@@ -1,4 +1,5 @@
-"""Writing many rows' changed columns in one statement (the clock sweep's batches).
+"""Writing many rows in one statement (the clock sweep's batches): their changed columns, or
+new rows.
 
 Django's `bulk_update` builds a `CASE WHEN id = … THEN …` per column and row: for a batch of 500
 games that is seconds of Python compiling expressions and a quadratic CASE for the database
@@ -43,6 +44,33 @@ def update_rows(model, rows: list, fields: list[str]) -> None:
         + ", ".join(f"{name} = new.{name}" for name in names[1:])
         + f" FROM jsonb_to_recordset(%s::jsonb) AS new({types})"
         + f" WHERE {table}.{names[0]} = new.{names[0]}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [document])
+
+
+def insert_rows(model, rows: list) -> None:
+    """Insert `rows` (new instances of `model`) in one statement, the same way; their primary
+    keys are not read back (the sweep's ledger entries need none)."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        model.objects.bulk_create(rows)
+        return
+    meta = model._meta
+    columns = [field for field in meta.concrete_fields if not field.primary_key]
+    document = json.dumps(
+        [
+            {column.column: _as_json(column.pre_save(row, True)) for column in columns}
+            for row in rows
+        ]
+    )
+    quote = connection.ops.quote_name
+    names = ", ".join(quote(column.column) for column in columns)
+    types = ", ".join(f"{quote(column.column)} {column.db_type(connection)}" for column in columns)
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} ({names})"
+        f" SELECT {names} FROM jsonb_to_recordset(%s::jsonb) AS new({types})"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [document])

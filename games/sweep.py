@@ -74,8 +74,8 @@ def time_out_batch(now: datetime, size: int = BATCH) -> tuple[int, int]:
             if action is not None:
                 new_actions.append(action)
                 changes.append((game.pk, game.ply, services._bot_to_act(game, seats), game.players))
-        Move.objects.bulk_create(new_moves)
-        SeatAction.objects.bulk_create(new_actions)
+        bulk_writes.insert_rows(Move, new_moves)
+        bulk_writes.insert_rows(SeatAction, new_actions)
         bulk_writes.update_rows(
             Seat,
             [seat for game in games for seat in seats_of[game.pk]],

@@ -1,6 +1,7 @@
-"""The clock sweep's bulk writes (games.bulk_writes) give back every column as it was set: dates
-with their zone, durations to the microsecond, JSON documents, flags, big numbers and NULLs; on
-SQLite (Django's bulk_update) and on PostgreSQL (one JSON parameter for the batch)."""
+"""The clock sweep's bulk writes (games.bulk_writes) give back every column as it was set, and
+the new rows as made: dates with their zone, durations to the microsecond, JSON documents,
+flags, big numbers and NULLs; on SQLite (Django's bulk_update) and on PostgreSQL (one JSON
+parameter for the batch)."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -8,7 +9,7 @@ import pytest
 
 from games import bulk_writes, forfeits, listing
 from games.clocks import BANK, TimeControl
-from games.models import Game, Seat
+from games.models import Game, Move, Seat, SeatAction
 from games.services import join_table, open_table
 from tests.factories import make_user
 
@@ -47,6 +48,26 @@ def check_round_trip():
         stored = Seat.objects.get(pk=seat.pk)
         for field in forfeits.SEAT_FIELDS + listing.LIST_FIELDS:
             assert getattr(stored, field) == getattr(seat, field), field
+
+    # New rows: the ledger's entries, with their JSON, their empty user and their time.
+    actions = [
+        SeatAction(game=game, ply=game.ply, seat=0, kind=SeatAction.Kind.TIMEOUT_END)
+        for game in games
+    ]
+    moves = [
+        Move(game=game, ply=1, text="W1 B2-C2", seat=1, user=None, events=[{"kind": "x"}])
+        for game in games
+    ]
+    bulk_writes.insert_rows(SeatAction, actions)
+    bulk_writes.insert_rows(Move, moves)
+    stored = SeatAction.objects.order_by("game_id")
+    assert [(a.game_id, a.ply, a.seat, a.kind, a.user_id) for a in stored] == [
+        (g.pk, g.ply, 0, "timeout-end", None) for g in games
+    ]
+    assert all(a.created_at is not None for a in stored)
+    assert [(m.game_id, m.events) for m in Move.objects.order_by("game_id")] == [
+        (g.pk, [{"kind": "x"}]) for g in games
+    ]
 
 
 def test_bulk_writes_give_back_every_column(db):
