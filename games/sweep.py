@@ -26,7 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import bulk_writes, forfeits, listing, notify, services, turns
-from .models import Game, Move, Seat, SeatAction
+from .models import Game, Move, Seat, SeatAction, TimeoutPolicy
 from .signals import clock_low, games_ended
 
 logger = logging.getLogger(__name__)
@@ -58,17 +58,13 @@ def time_out_batch(now: datetime, size: int = BATCH) -> tuple[int, int]:
         if not games:
             return 0, 0
         ids = [game.pk for game in games]
-        seats_of: dict[int, list[Seat]] = {game.pk: [] for game in games}
-        for seat in Seat.objects.filter(game_id__in=ids).select_related("user"):
-            seats_of[seat.game_id].append(seat)
+        seats_of = _seats_of(games)
         actions_of: dict[int, list[SeatAction]] = {game.pk: [] for game in games}
         for action in SeatAction.objects.filter(game_id__in=ids).order_by("pk"):
             actions_of[action.game_id].append(action)
         new_actions, new_moves, changes = [], [], []
         for game in games:
             seats = seats_of[game.pk]
-            for seat in seats:
-                seat.game = game  # one Game object for all: the one this sweep changes
             action = _time_out(game, seats, actions_of[game.pk], new_moves, now)
             listing.place_seats(game, seats)
             if action is not None:
@@ -89,6 +85,30 @@ def time_out_batch(now: datetime, size: int = BATCH) -> tuple[int, int]:
         players = {s.user_id for g in changed for s in seats_of[g] if s.user_id is not None}
         transaction.on_commit(lambda: notify.games_changed(changes, players))
     return len(games), len(new_actions)
+
+
+def _seats_of(games: list[Game]) -> dict[int, list[Seat]]:
+    """The seats of `games` (one query), each with its game: the one Game object this sweep
+    changes. Their players are read (one more query) only where the game goes on after the
+    timeout, whose next deadline follows the next player's time zone and vacation; a game that
+    ends needs none (two-player tables, most of a backlog)."""
+    by_id = {game.pk: game for game in games}
+    seats_of: dict[int, list[Seat]] = {game.pk: [] for game in games}
+    for seat in Seat.objects.filter(game_id__in=list(by_id)):
+        seat.game = by_id[seat.game_id]
+        seats_of[seat.game_id].append(seat)
+    going_on = [
+        seat
+        for game in games
+        if game.policy_on_timeout != TimeoutPolicy.END
+        for seat in seats_of[game.pk]
+        if seat.user_id is not None
+    ]
+    if going_on:
+        users = Seat.user.field.related_model.objects.in_bulk({s.user_id for s in going_on})
+        for seat in going_on:
+            seat.user = users[seat.user_id]
+    return seats_of
 
 
 def _time_out(
