@@ -69,11 +69,18 @@ def make_running_games(n: int, people: list) -> list[int]:
 
 
 class Counted(list):
-    """A database execute wrapper that keeps every statement run through it."""
+    """A database execute wrapper that keeps every statement run through it, and the time
+    spent in them (the driver building the statement, PostgreSQL running it, the rows back)."""
+
+    seconds = 0.0
 
     def __call__(self, execute, sql, params, many, context):
         self.append(sql)
-        return execute(sql, params, many, context)
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            self.seconds += time.perf_counter() - started
 
 
 def main() -> None:
@@ -137,20 +144,22 @@ def main() -> None:
             queries = Counted()  # every statement (CaptureQueriesContext keeps the last 9,000)
             profiler = cProfile.Profile() if args.profile and due == max(args.due) else None
             with connection.execute_wrapper(queries):
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), time.process_time()
                 if profiler is not None:
                     profiler.enable()
                 done = sweep_timeouts()
                 if profiler is not None:
                     profiler.disable()
                 took = time.perf_counter() - started
+                cpu = time.process_time() - cpu
             running = Game.objects.filter(status=Game.Status.RUNNING).count()
             print(
                 f"  {due:>6} due: {done:>6} timed out in {took * 1000:8.1f} ms, "
                 f"{len(queries):>6} queries ({len(queries) / max(done, 1):.1f} per timeout); "
                 f"{running} games still running; of that time "
                 f"{publishing['seconds'] * 1000:.0f} ms publishing "
-                f"{publishing['messages']} live messages"
+                f"{publishing['messages']} live messages; {queries.seconds * 1000:.0f} ms in "
+                f"statements; {cpu * 1000:.0f} ms of this process's CPU"
             )
             if profiler is not None:
                 stats = pstats.Stats(profiler, stream=sys.stdout)

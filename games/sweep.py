@@ -5,7 +5,10 @@ the sweep reads the due ones from the partial index `game_running_deadline`, so 
 what is due, not how many games run. It works in batches, each one transaction of a few queries
 whatever its size (bench/sweep.py): it locks a batch of due games (`FOR UPDATE SKIP LOCKED`),
 reads their seats and seat actions, applies each timeout in memory (`games.forfeits.apply`, the
-same code as a single seat action) and writes the ledger entries, seats and games in bulk.
+same code as a single seat action) and writes the ledger entries, seats and games in bulk
+(`games.bulk_writes`: one JSON parameter per statement). A game that ends is ended on its stored
+position (`Ruleset.end_stored`), not read and written again. After the commit only the pages
+open now are told (`notify.games_changed`, by `games.presence`), and the bots asked to play.
 
 Exactly once: the row lock is the one a move takes (`services.game_with_seats(lock=True)`), and
 the rows come back locked as they are now, still due. Of two sweeps running at once, each skips
