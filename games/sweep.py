@@ -66,13 +66,15 @@ def time_out_batch(now: datetime, size: int = BATCH) -> tuple[int, int]:
         for action in SeatAction.objects.filter(game_id__in=ids).order_by("pk"):
             actions_of[action.game_id].append(action)
         new_actions, new_moves, changes = [], [], []
-        for game in games:
-            seats = seats_of[game.pk]
-            action = _time_out(game, seats, actions_of[game.pk], new_moves, now)
-            listing.place_seats(game, seats)
-            if action is not None:
-                new_actions.append(action)
-                changes.append((game.pk, game.ply, services._bot_to_act(game, seats), game.players))
+        with turns.turns_began_in_bulk():  # the next players' turn e-mails: one statement
+            for game in games:
+                seats = seats_of[game.pk]
+                action = _time_out(game, seats, actions_of[game.pk], new_moves, now)
+                listing.place_seats(game, seats)
+                if action is not None:
+                    new_actions.append(action)
+                    bot_to_act = services._bot_to_act(game, seats)
+                    changes.append((game.pk, game.ply, bot_to_act, game.players))
         bulk_writes.insert_rows(Move, new_moves)
         bulk_writes.insert_rows(SeatAction, new_actions)
         bulk_writes.update_rows(

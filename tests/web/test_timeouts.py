@@ -13,6 +13,7 @@ from games.models import Game, Seat, SeatAction
 from games.services import (
     MoveRefused,
     NotYourTurn,
+    abort_game,
     join_table,
     open_table,
     submit_move,
@@ -273,3 +274,32 @@ def test_a_sweep_tells_only_the_pages_open_now(
     presence.player_closed(alice.pk)
     assert presence.watched_games([watched.pk, unwatched.pk]) == set()
     assert presence.players_online([alice.pk, bob.pk]) == set()
+
+
+def test_a_batch_of_skips_costs_the_same_queries_however_many_and_tells_the_next(
+    db, travel, alice, bob, carol
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from reminders.models import Reminder
+
+    queries = []
+    for tables in (2, 5):
+        games = [start([alice, bob, carol], TimeControl(days=1), "skip") for _ in range(tables)]
+        Reminder.objects.all().delete()
+        travel.shift(DAY)
+        with CaptureQueriesContext(connection) as captured:
+            assert sweep_timeouts() == tables
+        queries.append(len(captured))
+        for game in games:
+            game.refresh_from_db()
+            # bob is next, and his turn e-mail is on its way, as after a move of alice's.
+            assert game.is_running and game.seat_to_act() == 1
+            assert game.deadline == turns.timezone.now() + DAY
+        assert sorted(Reminder.objects.values_list("user__username", "game_id", "kind")) == [
+            ("bob", game.pk, "turn") for game in games
+        ]
+        for game in games:  # out of the next round's way
+            abort_game(game.pk, "measured")
+    assert queries[0] == queries[1]
