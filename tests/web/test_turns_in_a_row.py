@@ -13,6 +13,7 @@ from games.clocks import BANK, TimeControl
 from games.models import Game, Seat
 from games.services import join_table, open_table, submit_move, verify_ledger
 from games.sweep import sweep_timeouts
+from reminders.models import Reminder
 
 MONDAY = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -79,6 +80,7 @@ def alone_after_bob_is_skipped(travel, alice, bob, control, out_of_time):
 def test_days_per_move_start_afresh_at_each_turn_of_a_seat_playing_alone(db, travel, alice, bob):
     game = alone_after_bob_is_skipped(travel, alice, bob, TimeControl(days=1), DAY)
     assert game.deadline == now() + DAY  # alice's turn began at the skip
+    told = Reminder.objects.filter(user=alice, kind="turn").count()
     for _turn in range(4):
         # Each turn takes alice 20 hours: four turns would be 80 hours of one clock of a day.
         travel.shift(20 * HOUR)
@@ -87,6 +89,8 @@ def test_days_per_move_start_afresh_at_each_turn_of_a_seat_playing_alone(db, tra
         assert game.is_running and game.seat_to_act() == 0
         assert game.deadline == now() + DAY  # a new turn: a whole day again
         assert game.turn_started_at == now()
+    # Her own next turn is no news to her: no "your turn" e-mail for it.
+    assert Reminder.objects.filter(user=alice, kind="turn").count() == told
     travel.shift(20 * HOUR)
     assert sweep_timeouts() == 0  # never out of time: each turn took 20 h of its day
     game.refresh_from_db()
