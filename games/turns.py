@@ -164,7 +164,8 @@ def after_move(
     alone. Its clock is a new turn's, as if another seat had moved in between: days per move
     start afresh, a bank is charged the turn and given its increment."""
     owing = {seat.index for seat in seats_to_act(game, seats)}
-    if mover in owing and owing - {mover} <= owed_before and not turn_passed:
+    again = mover in owing and owing - {mover} <= owed_before  # the mover acts on, nobody new
+    if again and not turn_passed:
         return
     # (The mover may owe again at once with others joining: Jamaica's captain orders the dice,
     # then every seat, the captain too, chooses a card. That is a new turn, for all of them.)
@@ -174,8 +175,9 @@ def after_move(
         # deadline may now be another seat's.
         _set_deadline(game, seats, game.turn_started_at or now)
         return
-    # The mover's own next turn is no news to the mover: no "your turn" for it.
-    begin_turn(game, seats, now, quiet=frozenset({mover}) if mover in owing else frozenset())
+    # The mover's own next turn, alone (the others skipped), is no news to the mover: no "your
+    # turn" for it. A turn that others join is news to all (Jamaica's cards, the captain's too).
+    begin_turn(game, seats, now, quiet=frozenset({mover}) if again else frozenset())
 
 
 def charge_turn(
