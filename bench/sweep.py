@@ -1,5 +1,5 @@
-"""The clock sweep with 100,000 running games: its time and query count with 0, 100 and 10,000
-due (ARCHITECTURE.md: the sweep's cost follows what is due, not how many games exist).
+"""The clock sweep with 100,000 running games: its time and query count with 0, 100, 1,000 and
+10,000 due (ARCHITECTURE.md: the sweep's cost follows what is due, not how many games exist).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/jackal .venv/bin/python bench/sweep.py
     .venv/bin/python bench/sweep.py --games 20000          # SQLite, smaller
@@ -14,7 +14,9 @@ queries of the sweep that finds nothing due are the fixed cost, whatever the num
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import sys
 import time
 from datetime import timedelta
@@ -67,17 +69,27 @@ def make_running_games(n: int, people: list) -> list[int]:
 
 
 class Counted(list):
-    """A database execute wrapper that keeps every statement run through it."""
+    """A database execute wrapper that keeps every statement run through it, and the time
+    spent in them (the driver building the statement, PostgreSQL running it, the rows back)."""
+
+    seconds = 0.0
 
     def __call__(self, execute, sql, params, many, context):
         self.append(sql)
-        return execute(sql, params, many, context)
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            self.seconds += time.perf_counter() - started
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=GAMES)
-    parser.add_argument("--due", type=int, nargs="*", default=[0, 100, 10_000])
+    parser.add_argument("--due", type=int, nargs="*", default=[0, 100, 1_000, 10_000])
+    parser.add_argument(
+        "--profile", action="store_true", help="cProfile the largest sweep and print where it goes"
+    )
     args = parser.parse_args()
 
     import logging
@@ -130,18 +142,29 @@ def main() -> None:
                 Game.objects.filter(pk__in=chosen[start : start + BATCH]).update(deadline=past)
             publishing.update(seconds=0.0, messages=0)
             queries = Counted()  # every statement (CaptureQueriesContext keeps the last 9,000)
+            profiler = cProfile.Profile() if args.profile and due == max(args.due) else None
             with connection.execute_wrapper(queries):
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), time.process_time()
+                if profiler is not None:
+                    profiler.enable()
                 done = sweep_timeouts()
+                if profiler is not None:
+                    profiler.disable()
                 took = time.perf_counter() - started
+                cpu = time.process_time() - cpu
             running = Game.objects.filter(status=Game.Status.RUNNING).count()
             print(
                 f"  {due:>6} due: {done:>6} timed out in {took * 1000:8.1f} ms, "
                 f"{len(queries):>6} queries ({len(queries) / max(done, 1):.1f} per timeout); "
                 f"{running} games still running; of that time "
                 f"{publishing['seconds'] * 1000:.0f} ms publishing "
-                f"{publishing['messages']} live messages"
+                f"{publishing['messages']} live messages; {queries.seconds * 1000:.0f} ms in "
+                f"statements; {cpu * 1000:.0f} ms of this process's CPU"
             )
+            if profiler is not None:
+                stats = pstats.Stats(profiler, stream=sys.stdout)
+                stats.sort_stats("tottime").print_stats(25)
+                stats.sort_stats("cumulative").print_stats(40)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 

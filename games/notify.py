@@ -24,6 +24,7 @@ from concurrent.futures import Future
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from . import presence
 from .signals import bot_turn_due
 
 logger = logging.getLogger(__name__)
@@ -76,16 +77,24 @@ def game_changed(game_id: int, ply: int, *, bot_to_act: bool, seats: int = 4) ->
         _queue_bot(game_id, ply)
 
 
-def games_changed(changes: list[tuple[int, int, bool, int]]) -> None:
+def games_changed(changes: list[tuple[int, int, bool, int]], players) -> None:
     """Many running games changed at once (the clock sweep's batch): `(game_id, ply,
-    bot_to_act, seats)` each, as `game_changed`, with their messages sent in one go. They were
-    running already: no page of their waiting table is left to send on."""
+    bot_to_act, seats)` each, as `game_changed`, and `players`, the people seated at them.
+    Only the pages open now are told (games.presence, one read of the cache for the whole
+    batch): most games that time out have nobody looking, and a page opened later shows what
+    is committed. Their messages go in one go. They were running already: no page of their
+    waiting table is left to send on."""
+    watched = presence.watched_games(game_id for game_id, _ply, _bot, _seats in changes)
     messages = [
         m
         for game_id, ply, _bot, seats in changes
+        if game_id in watched
         for m in _board_messages(game_id, ply, seats, table=False)
     ]
-    messages += _turn_messages([game_id for game_id, _ply, _bot, _seats in changes])
+    messages += [
+        (player_group(user_id), {"type": "turns.changed"})
+        for user_id in sorted(presence.players_online(players))
+    ]
     if messages:
         _publish(changes[0][0], changes[0][1], messages)
     for game_id, ply, bot_to_act, _seats in changes:

@@ -10,7 +10,9 @@ player (`games.queue`, one indexed query) and sends the count and its words.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -18,8 +20,11 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from . import presence
 from .notify import player_group
 from .queue import waiting_for
+
+logger = logging.getLogger(__name__)
 
 NOT_SIGNED_IN = 4401
 
@@ -32,14 +37,29 @@ class PlayerConsumer(AsyncWebsocketConsumer):
             await self.close(code=NOT_SIGNED_IN)
             return
         self.group = player_group(user.pk)
+        # Counted before it joins and counts: a batch of changes that finds the player offline
+        # and sends nothing was committed before this count is read (games.presence).
+        await database_sync_to_async(presence.player_opened)(user.pk)
+        self.heartbeat = asyncio.ensure_future(self._keep_online(user.pk))
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         # A change between the page's render and this handshake is not missed.
         await self.turns_changed({})
 
+    async def _keep_online(self, user_id: int) -> None:
+        """Renew this socket's count while it is open (counts expire: games.presence)."""
+        while True:
+            await asyncio.sleep(presence.BEAT)
+            try:
+                await database_sync_to_async(presence.player_renew)(user_id)
+            except Exception:  # the cache away for a moment: the next beat tries again
+                logger.warning("could not renew the presence of player %s", user_id)
+
     async def disconnect(self, code: int) -> None:
         if self.group:
+            self.heartbeat.cancel()
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await database_sync_to_async(presence.player_closed)(self.scope["user"].pk)
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         """The page only listens; anything it sends is ignored."""

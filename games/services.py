@@ -293,6 +293,7 @@ def submit_move(
                     _("A bot plays your seat since your time ran out: take it back first.")
                 )
             state = head_state(game)
+            turns_before = state.turns_begun()
             try:
                 # The ledger keeps the canonical notation, whatever spacing or case was typed.
                 move = rules_named(game.ruleset).canonical(text)
@@ -312,7 +313,14 @@ def submit_move(
                 game.outcome = standings.outcome_with_forfeits(
                     game.outcome, game.seat_actions.all()
                 )
-            turns.after_move(game, seats, seat_index, game.last_move_at, owed_before)
+            turns.after_move(
+                game,
+                seats,
+                seat_index,
+                game.last_move_at,
+                owed_before,
+                turn_passed=turns_before is not None and state.turns_begun() != turns_before,
+            )
             game.save(update_fields=HEAD_FIELDS + ["last_move_at", *turns.CLOCK_FIELDS])
             listing.relist(game)
     except IntegrityError:

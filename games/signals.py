@@ -6,6 +6,11 @@ from django.dispatch import Signal
 # `game`, `seat` (its user loaded) and `now`. The turn e-mails listen (reminders.services).
 turn_began = Signal()
 
+# Many turns began at once (the clock sweep's batch, games.turns.turns_began_in_bulk): sent once
+# inside its transaction with `began`, a list of (game, seat, now) as `turn_began` would have
+# had them one by one. The turn e-mails listen (reminders.services), writing their rows at once.
+turns_began = Signal()
+
 # A person's clock fell under a warning's threshold (`level` "24h" or "2h"): sent by the clock
 # sweep (games.sweep) inside its claim's transaction with `game`, `seat`, `level` and `now`.
 clock_low = Signal()

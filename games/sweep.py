@@ -5,7 +5,10 @@ the sweep reads the due ones from the partial index `game_running_deadline`, so 
 what is due, not how many games run. It works in batches, each one transaction of a few queries
 whatever its size (bench/sweep.py): it locks a batch of due games (`FOR UPDATE SKIP LOCKED`),
 reads their seats and seat actions, applies each timeout in memory (`games.forfeits.apply`, the
-same code as a single seat action) and writes the ledger entries, seats and games in bulk.
+same code as a single seat action) and writes the ledger entries, seats and games in bulk
+(`games.bulk_writes`: one JSON parameter per statement). A game that ends is ended on its stored
+position (`Ruleset.end_stored`), not read and written again. After the commit only the pages
+open now are told (`notify.games_changed`, by `games.presence`), and the bots asked to play.
 
 Exactly once: the row lock is the one a move takes (`services.game_with_seats(lock=True)`), and
 the rows come back locked as they are now, still due. Of two sweeps running at once, each skips
@@ -26,7 +29,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import bulk_writes, forfeits, listing, notify, services, turns
-from .models import Game, Move, Seat, SeatAction
+from .models import Game, Move, Seat, SeatAction, TimeoutPolicy
 from .signals import clock_low, games_ended
 
 logger = logging.getLogger(__name__)
@@ -58,24 +61,22 @@ def time_out_batch(now: datetime, size: int = BATCH) -> tuple[int, int]:
         if not games:
             return 0, 0
         ids = [game.pk for game in games]
-        seats_of: dict[int, list[Seat]] = {game.pk: [] for game in games}
-        for seat in Seat.objects.filter(game_id__in=ids).select_related("user"):
-            seats_of[seat.game_id].append(seat)
+        seats_of = _seats_of(games)
         actions_of: dict[int, list[SeatAction]] = {game.pk: [] for game in games}
         for action in SeatAction.objects.filter(game_id__in=ids).order_by("pk"):
             actions_of[action.game_id].append(action)
         new_actions, new_moves, changes = [], [], []
-        for game in games:
-            seats = seats_of[game.pk]
-            for seat in seats:
-                seat.game = game  # one Game object for all: the one this sweep changes
-            action = _time_out(game, seats, actions_of[game.pk], new_moves, now)
-            listing.place_seats(game, seats)
-            if action is not None:
-                new_actions.append(action)
-                changes.append((game.pk, game.ply, services._bot_to_act(game, seats), game.players))
-        Move.objects.bulk_create(new_moves)
-        SeatAction.objects.bulk_create(new_actions)
+        with turns.turns_began_in_bulk():  # the next players' turn e-mails: one statement
+            for game in games:
+                seats = seats_of[game.pk]
+                action = _time_out(game, seats, actions_of[game.pk], new_moves, now)
+                listing.place_seats(game, seats)
+                if action is not None:
+                    new_actions.append(action)
+                    bot_to_act = services._bot_to_act(game, seats)
+                    changes.append((game.pk, game.ply, bot_to_act, game.players))
+        bulk_writes.insert_rows(Move, new_moves)
+        bulk_writes.insert_rows(SeatAction, new_actions)
         bulk_writes.update_rows(
             Seat,
             [seat for game in games for seat in seats_of[game.pk]],
@@ -85,8 +86,34 @@ def time_out_batch(now: datetime, size: int = BATCH) -> tuple[int, int]:
         ended = [game for game in games if game.status == Game.Status.FINISHED]
         if ended:
             games_ended.send(sender=Game, games=ended)
-        transaction.on_commit(lambda: notify.games_changed(changes))
+        changed = {game_id for game_id, _ply, _bot, _seats in changes}
+        players = {s.user_id for g in changed for s in seats_of[g] if s.user_id is not None}
+        transaction.on_commit(lambda: notify.games_changed(changes, players))
     return len(games), len(new_actions)
+
+
+def _seats_of(games: list[Game]) -> dict[int, list[Seat]]:
+    """The seats of `games` (one query), each with its game: the one Game object this sweep
+    changes. Their players are read (one more query) only where the game goes on after the
+    timeout, whose next deadline follows the next player's time zone and vacation; a game that
+    ends needs none (two-player tables, most of a backlog)."""
+    by_id = {game.pk: game for game in games}
+    seats_of: dict[int, list[Seat]] = {game.pk: [] for game in games}
+    for seat in Seat.objects.filter(game_id__in=list(by_id)):
+        seat.game = by_id[seat.game_id]
+        seats_of[seat.game_id].append(seat)
+    going_on = [
+        seat
+        for game in games
+        if game.policy_on_timeout != TimeoutPolicy.END
+        for seat in seats_of[game.pk]
+        if seat.user_id is not None
+    ]
+    if going_on:
+        users = Seat.user.field.related_model.objects.in_bulk({s.user_id for s in going_on})
+        for seat in going_on:
+            seat.user = users[seat.user_id]
+    return seats_of
 
 
 def _time_out(

@@ -3,9 +3,11 @@
 `games.clocks` does the arithmetic; this module keeps its results on the rows the move service
 has locked anyway (`Game.turn_started_at`, `Game.deadline`, `Seat.bank`), so a clock changes in
 the same transaction as the move that changes the turn. A clock belongs to a seat, not to a crew:
-it runs from the moment a seat must act until it no longer must. A decision in the middle of a
-turn (a chain choice, a bottle, a peek), or a seat's second crew moving next, is the same turn:
-nothing restarts.
+it runs from the moment a seat must act until its turn ends. A decision in the middle of a turn
+(a chain choice, a bottle, a peek, an offer to end) is the same turn: nothing restarts. A turn
+that ends with the same seat to act again (the others skipped, a crew of theirs with no move, a
+game of one) begins a new turn of that seat's clock: the rules say when a turn ended
+(`GameState.turns_begun`).
 
 A simultaneous choice (several seats must act at once, `Seat.must_act`) is one turn of all of
 them: it begins for all at once, and the game's deadline is that of the first seat in seat order
@@ -15,6 +17,8 @@ answers; the others' clocks run on until the last answer begins the next turn.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -24,7 +28,7 @@ from django.utils.translation import gettext as _
 
 from . import clocks
 from .models import Game, Seat
-from .signals import turn_began
+from .signals import turn_began, turns_began
 
 UTC_ZONE = ZoneInfo("UTC")
 
@@ -55,15 +59,41 @@ def start_clocks(game: Game, seats: list[Seat], now: datetime) -> None:
     begin_turn(game, seats, now)
 
 
-def begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
+def begin_turn(
+    game: Game, seats: list[Seat], now: datetime, *, quiet: frozenset[int] = frozenset()
+) -> None:
     """The seats that must act start their turn now: the deadline of the clock seat, or none when
-    no clock runs for it; each player told (`turn_began`). Sets the fields on `game`; the caller
-    saves them (`CLOCK_FIELDS`)."""
+    no clock runs for it; each player told (`turn_began`), but for the seats in `quiet`. Sets the
+    fields on `game`; the caller saves them (`CLOCK_FIELDS`)."""
     game.turn_started_at = now if game.status == Game.Status.RUNNING else None
     _set_deadline(game, seats, now)
+    collected = _began.get()
     for seat in seats_to_act(game, seats):
-        if not seat.plays_by_bot:
-            turn_began.send(sender=Game, game=game, seat=seat, now=now)
+        if not seat.plays_by_bot and seat.index not in quiet:
+            if collected is not None:
+                collected.append((game, seat, now))
+            else:
+                turn_began.send(sender=Game, game=game, seat=seat, now=now)
+
+
+# The turns begun within `turns_began_in_bulk` (None outside: each is told as it begins).
+_began: ContextVar[list | None] = ContextVar("turns_began_in_bulk", default=None)
+
+
+@contextmanager
+def turns_began_in_bulk():
+    """Within it, the turns that begin are told once at its end (`turns_began`, one signal for
+    them all), not one by one: the clock sweep begins thousands in one transaction, and the
+    turn e-mails then write their rows in one statement, not two queries a turn. Nothing is
+    told if the block fails (its transaction is rolled back)."""
+    began: list = []
+    token = _began.set(began)
+    try:
+        yield
+    finally:
+        _began.reset(token)
+    if began:
+        turns_began.send(sender=Game, began=began)
 
 
 def _set_deadline(game: Game, seats: list[Seat], now: datetime) -> None:
@@ -122,12 +152,20 @@ def after_move(
     mover: int,
     now: datetime,
     owed_before: frozenset[int] = frozenset(),
+    *,
+    turn_passed: bool = False,
 ) -> None:
     """After `mover`'s move (`owed_before`: the seats that had to act before it): if the mover's
     turn is over, charge its bank; if a new turn began (not just the mover's part of a
-    simultaneous choice that others still owe), start its clock. Within a turn, nothing changes."""
+    simultaneous choice that others still owe), start its clock. Within a turn, nothing changes.
+
+    `turn_passed`: the rules say a turn ended with this move (`GameState.turns_begun` changed).
+    Then a mover still to act begins a new turn of its own: the others are skipped, or it plays
+    alone. Its clock is a new turn's, as if another seat had moved in between: days per move
+    start afresh, a bank is charged the turn and given its increment."""
     owing = {seat.index for seat in seats_to_act(game, seats)}
-    if mover in owing and owing - {mover} <= owed_before:
+    again = mover in owing and owing - {mover} <= owed_before  # the mover acts on, nobody new
+    if again and not turn_passed:
         return
     # (The mover may owe again at once with others joining: Jamaica's captain orders the dice,
     # then every seat, the captain too, chooses a card. That is a new turn, for all of them.)
@@ -137,7 +175,9 @@ def after_move(
         # deadline may now be another seat's.
         _set_deadline(game, seats, game.turn_started_at or now)
         return
-    begin_turn(game, seats, now)
+    # The mover's own next turn, alone (the others skipped), is no news to the mover: no "your
+    # turn" for it. A turn that others join is news to all (Jamaica's cards, the captain's too).
+    begin_turn(game, seats, now, quiet=frozenset({mover}) if again else frozenset())
 
 
 def charge_turn(

@@ -26,6 +26,26 @@ def turn_began(sender, *, game, seat, now, **kwargs) -> None:
     )
 
 
+def turns_began(sender, *, began, **kwargs) -> None:
+    """`games.signals.turns_began`: many turns began at once (the clock sweep's batch), each as
+    `turn_began`; their reminders are written in one statement (a turn's row that exists
+    already is kept, as `get_or_create` keeps it)."""
+    Reminder.objects.bulk_create(
+        [
+            Reminder(
+                user=seat.user,
+                game=game,
+                ply=game.ply,
+                kind=Reminder.Kind.TURN,
+                due_at=now + BATCH_WINDOW,
+            )
+            for game, seat, now in began
+            if seat.user is not None and seat.user.turn_emails == TurnEmails.EVERY_TURN
+        ],
+        ignore_conflicts=True,
+    )
+
+
 def clock_low(sender, *, game, seat, level, now, **kwargs) -> None:
     """`games.signals.clock_low`: a warning for every player with an e-mail (the sweep decides
     whether they want it, so that the decision is logged)."""

@@ -77,6 +77,13 @@ class Archipelago(Ending, Position, Effects, Bear, Moves, View, GameState):
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    # Turns begun since this object was made or read (not part of the position: to_json leaves
+    # it out); ``_end_turn`` counts them.
+    _turns = 0
+
+    def turns_begun(self) -> int:
+        return self._turns
+
     def ability(self, pid: str) -> str | None:
         """The special ability of a pirate in a series game (S1), else None."""
         return (self.options.get("abilities") or {}).get(pid)
@@ -285,6 +292,7 @@ class Archipelago(Ending, Position, Effects, Bear, Moves, View, GameState):
     # -- turns ------------------------------------------------------------------------------------
 
     def _end_turn(self, ev: list) -> None:
+        self._turns += 1
         self.phase = "play"
         self.offered = False
         self._close_slot(ev)

@@ -109,6 +109,7 @@ class PuzzleGame(Archipelago):
         self._end_turn(ev)
 
     def _end_turn(self, ev):
+        self._turns += 1
         self.phase = "play"
         for p in self.pieces.values():
             if p["drunk"]:

@@ -151,6 +151,15 @@ class GameState(ABC):
         pass a seat says so."""
         raise IllegalMove(f"a game of {self.ruleset} cannot pass a seat's turns")
 
+    def turns_begun(self) -> int | None:
+        """How many turns have begun since this object was made or read from JSON (not part of
+        the position). The site compares it before and after a move: when it has changed, the
+        seat to act begins a new turn, even the seat that just moved (the others skipped, or a
+        game of one); when not, the move was a decision within the turn (a chain's choice, a
+        bottle, an offer to end). None: the game does not count its turns, and a seat still to
+        act after its own move goes on with the same turn."""
+        return None
+
     def check_seat(self, seat: int) -> None:
         """Refuse a move from a seat that owes none now."""
         if seat not in self.to_act():
@@ -201,6 +210,15 @@ class Ruleset(ABC):
         """The options the stored position ``doc`` was started with, as ``new_game`` takes them:
         what a replay of its ledger must pass again (by default none)."""
         return {}
+
+    def end_stored(self, doc: Mapping[str, Any], reason: str) -> tuple[dict, Outcome]:
+        """The stored position ``doc`` ended now as it stands (``GameState.end_now``): the new
+        position as JSON, and its outcome. By default it is read, ended and written again; a
+        game may do the same without reading the whole position (the site's clock sweep ends
+        thousands of games at once)."""
+        state = self.from_json(doc)
+        state.end_now(reason)
+        return state.to_json(), state.outcome()
 
     @abstractmethod
     def new_game(self, seats: int, seed: str, **options: Any) -> GameState:

@@ -364,6 +364,7 @@ class Actions:
             hold = self._rules.offer_after
             if hold is not None and hold(self):
                 return
+        self._turns += 1  # the turn passes (even back to a crew of the same seat)
         self._taken = None
         c = self._order[self._turn]
         drunk = self._drunk

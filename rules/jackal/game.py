@@ -25,6 +25,7 @@ from .decks import DECK_VERSIONS, LATEST_DECK
 from .errors import IllegalMove, SetupError
 from .moves import Move
 from .state import Outcome, State, new_game
+from .stored import end_stored
 from .view import player_view
 
 
@@ -79,6 +80,9 @@ class JackalGame(GameState):
     def skip_seat(self, seat: int) -> list[dict]:
         return [event.as_data() for event in self.state.skip_seat(seat)]
 
+    def turns_begun(self) -> int:
+        return self.state._turns
+
     def to_json(self) -> dict:
         return self.state.to_json()
 
@@ -123,6 +127,11 @@ class JackalRuleset(Ruleset):
     def options_of(self, doc: Mapping[str, Any]) -> dict[str, Any]:
         # A position stored before decks were versioned has no "deck": it was dealt from deck 1.
         return {"teams": bool(doc.get("teams", False)), "deck": doc.get("deck", 1)}
+
+    def end_stored(self, doc: Mapping[str, Any], reason: str) -> tuple[dict, Outcome]:
+        if doc.get("ruleset") != self.name:
+            raise SetupError(f"this position is {doc.get('ruleset')}, not {self.name}")
+        return end_stored(dict(doc), reason)
 
     def from_json(self, doc: Mapping[str, Any]) -> JackalGame:
         state = State.from_json(dict(doc))

@@ -126,6 +126,25 @@ def seating(players: int, teams: bool):
     return (0, 1, 2, 3), [0, 1, 2, 3]
 
 
+def outcome_of(players: int, teams: bool, crew_scores: dict[str, int], reason) -> Outcome:
+    """The result of a game of `players` seats (two against two with `teams`) whose crews have
+    scored `crew_scores` (crew name -> coins): a seat adds its crews' coins, a team its seats'."""
+    order, owner = seating(players, bool(teams))
+    seat_team = [seat % 2 if teams else seat for seat in range(players)]
+    seat_scores = {seat: 0 for seat in range(players)}
+    for c in order:
+        seat_scores[owner[c]] += crew_scores[CREWS[c]]
+    team_scores: dict[int, int] = {}
+    for seat, n in seat_scores.items():
+        team_scores[seat_team[seat]] = team_scores.get(seat_team[seat], 0) + n
+    by_total: dict[int, list[int]] = {}
+    for seat in range(players):
+        by_total.setdefault(team_scores[seat_team[seat]], []).append(seat)
+    ranking = [by_total[total] for total in sorted(by_total, reverse=True)]
+    scores = {CREWS[c]: crew_scores[CREWS[c]] for c in order}
+    return Outcome(seat_scores, team_scores, scores, ranking, reason)
+
+
 def seat_crews(players: int, teams: bool = False) -> tuple[tuple[str, ...], ...]:
     """The crews each seat commands, in seat order (RULES.md, "Board").
 
@@ -256,6 +275,10 @@ class Position:
         "_accepted",
         # the seats whose crews are passed over (skipping.py), as a bit mask
         "_skipped",
+        # how many turns have begun since this object was made or read: not part of the
+        # position (never in its JSON); compared before and after a move, it tells a new turn
+        # from a decision within one (``turns_begun``)
+        "_turns",
     )
 
     @classmethod
@@ -336,6 +359,7 @@ class Position:
         s._offer = -1
         s._accepted = 0
         s._skipped = 0
+        s._turns = 0
         for c in order:
             s._ship[c] = SHIP_START[c]
             for p in range(3 * c, 3 * c + 3):
@@ -450,6 +474,7 @@ class Position:
         s._offer = self._offer
         s._accepted = self._accepted
         s._skipped = self._skipped
+        s._turns = self._turns
         s.ruleset = self.ruleset
         s.players = self.players
         s.teams = self.teams
@@ -534,18 +559,7 @@ class Position:
         return self._outcome()
 
     def _outcome(self) -> Outcome:
-        seat_scores = {seat: 0 for seat in range(self.players)}
-        for c in self._order:
-            seat_scores[self._owner[c]] += self._score[c]
-        team_scores: dict[int, int] = {}
-        for seat, n in seat_scores.items():
-            team = self._seat_team[seat]
-            team_scores[team] = team_scores.get(team, 0) + n
-        by_total: dict[int, list[int]] = {}
-        for seat in range(self.players):
-            by_total.setdefault(team_scores[self._seat_team[seat]], []).append(seat)
-        ranking = [by_total[total] for total in sorted(by_total, reverse=True)]
-        return Outcome(seat_scores, team_scores, self.scores(), ranking, self._reason)
+        return outcome_of(self.players, self.teams, self.scores(), self._reason)
 
     @property
     def pending(self) -> str | None:

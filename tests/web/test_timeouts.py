@@ -6,13 +6,14 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
-from games import forfeits, turns
+from games import forfeits, services, turns
 from games.clocks import BANK, TimeControl
 from games.families.jackal import engine_state
 from games.models import Game, Seat, SeatAction
 from games.services import (
     MoveRefused,
     NotYourTurn,
+    abort_game,
     join_table,
     open_table,
     submit_move,
@@ -74,14 +75,19 @@ def test_a_decision_within_the_turn_does_not_restart_the_clock(db, travel, alice
     # The seat that moved is still to act (a chain choice, a bottle): the same turn.
     turns.after_move(game, seats, game.seat_to_act(), turns.timezone.now())
     assert (game.deadline, game.turn_started_at) == (deadline, started)
-    # And through real play: whenever the mover is still to act, nothing moved.
+    # And through real play: whenever the mover is still to act within its turn, nothing moved;
+    # a new turn (another seat's, or the same seat's when the rules passed the turn back to it,
+    # a crew of the other seat having no move) starts a new day.
     for _ in range(60):
         before, mover = game.deadline, game.seat_to_act()
+        state = services.head_state(game)
+        turns_before = state.turns_begun()
+        state.apply(mover, str(engine_state(game).legal_moves()[0]))
         travel.shift(timedelta(minutes=5))
         play_one(game)
         if not game.is_running:
             break
-        if game.seat_to_act() == mover:
+        if game.seat_to_act() == mover and state.turns_begun() == turns_before:
             assert game.deadline == before
         else:
             assert game.deadline == turns.timezone.now() + DAY
@@ -239,3 +245,61 @@ def test_a_last_second_move_and_the_sweep_never_both_win(postgres):
         outcomes.append(moved)
         game.refresh_from_db()
         assert verify_ledger(game) == []
+
+
+def test_a_sweep_tells_only_the_pages_open_now(
+    db, travel, alice, bob, carol, monkeypatch, django_capture_on_commit_callbacks
+):
+    from games import notify, presence
+
+    sent = []
+    monkeypatch.setattr(notify, "_publish", lambda _game, _ply, messages: sent.extend(messages))
+    watched, unwatched = start([alice, bob], TimeControl(days=1)), start([bob, alice])
+    travel.shift(3 * DAY)
+    presence.opened(carol.pk, watched.pk)  # a spectator's board, twice, one closed again
+    presence.opened(carol.pk, watched.pk)
+    presence.closed(carol.pk, watched.pk)
+    presence.player_opened(alice.pk)  # alice has a page of the site open; bob has none
+    with django_capture_on_commit_callbacks(execute=True):
+        assert sweep_timeouts() == 2
+    groups = {group for group, _message in sent}
+    assert groups == {
+        notify.view_group(watched.pk, "spectators"),
+        notify.view_group(watched.pk, "seat-0"),
+        notify.view_group(watched.pk, "seat-1"),
+        notify.player_group(alice.pk),
+    }
+    # Once the last page of the game closes and alice leaves, a sweep sends nothing at all.
+    presence.closed(carol.pk, watched.pk)
+    presence.player_closed(alice.pk)
+    assert presence.watched_games([watched.pk, unwatched.pk]) == set()
+    assert presence.players_online([alice.pk, bob.pk]) == set()
+
+
+def test_a_batch_of_skips_costs_the_same_queries_however_many_and_tells_the_next(
+    db, travel, alice, bob, carol
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from reminders.models import Reminder
+
+    queries = []
+    for tables in (2, 5):
+        games = [start([alice, bob, carol], TimeControl(days=1), "skip") for _ in range(tables)]
+        Reminder.objects.all().delete()
+        travel.shift(DAY)
+        with CaptureQueriesContext(connection) as captured:
+            assert sweep_timeouts() == tables
+        queries.append(len(captured))
+        for game in games:
+            game.refresh_from_db()
+            # bob is next, and his turn e-mail is on its way, as after a move of alice's.
+            assert game.is_running and game.seat_to_act() == 1
+            assert game.deadline == turns.timezone.now() + DAY
+        assert sorted(Reminder.objects.values_list("user__username", "game_id", "kind")) == [
+            ("bob", game.pk, "turn") for game in games
+        ]
+        for game in games:  # out of the next round's way
+            abort_game(game.pk, "measured")
+    assert queries[0] == queries[1]
