@@ -620,5 +620,6 @@ class RematchOffer(models.Model):
         return f"rematch of {self.game_id}"
 
 
-# A series of Archipelago games at one table (games.series): its models live beside these.
+# A series of Archipelago games at one table (families/archipelago/series.py): its models live
+# beside these.
 from .series_models import Series, SeriesGame  # noqa: E402, F401

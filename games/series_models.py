@@ -1,10 +1,9 @@
-"""The models of an Archipelago series at one table (games.series): the series and each of its
-games with the ability draw after it. Imported by games.models, so they are the app's models."""
+"""The models of an Archipelago series at one table (families/archipelago/series.py): the series
+and each of its games with the ability draw after it. Imported by games.models, so they are the
+app's models."""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
-
-from .models import Game
 
 
 class Series(models.Model):
@@ -31,7 +30,7 @@ class SeriesGame(models.Model):
         Series, on_delete=models.CASCADE, related_name="games", verbose_name=_("series")
     )
     game = models.OneToOneField(
-        Game, on_delete=models.CASCADE, related_name="series_game", verbose_name=_("game")
+        "games.Game", on_delete=models.CASCADE, related_name="series_game", verbose_name=_("game")
     )
     number = models.PositiveSmallIntegerField(verbose_name=_("game of the series"))
     # The series member sitting at each seat of this game (index: the seat).

@@ -11,7 +11,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from . import notify, series, services
+from . import notify, services
+from .families.archipelago import series
 from .models import Game, RematchOffer, Seat
 
 

@@ -8,14 +8,11 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from games.families.archipelago import board_svg as archipelago_svg
 from games.families.archipelago import howto as archipelago_howto
-from games.families.archipelago.ability_words import ability_cards
 from games.families.jackal.board_svg import tile_picture
 from games.families.jackal.howto import RULESETS, tile_entries
 from games.families.jamaica import howto as jamaica_howto
 from games.models import RULESET_CHOICES
-from rules.archipelago.abilities import ABILITIES
 
 # The rulesets with a page here: Jackal's two (its tiles), Jamaica and Archipelago (their own).
 PAGES = (*RULESETS, "jamaica", "archipelago")
@@ -58,25 +55,10 @@ def how_to_play(request: HttpRequest, ruleset: str = "classic") -> HttpResponse:
 
 
 def _archipelago(request: HttpRequest) -> HttpResponse:
-    tiles = [
-        {
-            "entry": entry,
-            # Drawn by the site from fixed data: nothing a user wrote is in it.
-            "pictures": [mark_safe(archipelago_svg.tile_picture(face)) for face in entry.faces],
-        }
-        for entry in archipelago_howto.tile_entries()
-    ]
-    backs = [mark_safe(archipelago_svg.back_picture(back)) for back in "MFB"]
     return render(
         request,
         "games/archipelago/how_to_play.html",
-        {
-            "ruleset": "archipelago",
-            "rulesets": _tabs(),
-            "tiles": tiles,
-            "backs": backs,
-            "abilities": ability_cards(ABILITIES),
-        },
+        {"ruleset": "archipelago", "rulesets": _tabs(), **archipelago_howto.page_context()},
     )
 
 

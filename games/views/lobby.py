@@ -18,7 +18,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import access, clocks, limits, listing, notify, paging, queue, series, services, turns
+from games import access, clocks, limits, listing, notify, paging, queue, services, turns
+from games.families.archipelago import series
 from games.models import CLOCK_KINDS, RULESET_CHOICES, Game, Seat, TimeoutPolicy
 from games.views import board
 from games.views.quick_play import PlayBotsForm, seats_refusal
@@ -67,7 +68,8 @@ class NewTableForm(forms.Form):
     ruleset = forms.ChoiceField(label=_("Rules"), choices=RULESET_CHOICES, initial="classic")
     setup = forms.ChoiceField(label=_("Players"), choices=[])
     visibility = forms.ChoiceField(label=_("Who may join"), choices=Game.Visibility.choices)
-    # Jackal Archipelago only: the games follow one another at this table (games.series).
+    # Jackal Archipelago only: the games follow one another at this table
+    # (games.families.archipelago.series).
     series = forms.BooleanField(
         label=_("A series with special abilities (Archipelago)"),
         required=False,

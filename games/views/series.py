@@ -1,4 +1,5 @@
-"""The ability draw after a game of an Archipelago series: a player's pick (games.series)."""
+"""The ability draw after a game of an Archipelago series: a player's pick
+(games.families.archipelago.series)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games import access, series, services
+from games import access, services
+from games.families.archipelago import series
 from games.models import Game
 from games.views.rematch import PANEL, rematch_context
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import series
+from games.families.archipelago import series
 from games.models import Game, RematchOffer, SeriesGame
 from games.services import head_state, join_table, open_table, submit_move
 from games.tables import answer_rematch, offer_rematch

@@ -3,8 +3,10 @@ for players, and at most MOVE_RATE_LIMIT move requests in ten seconds; each refu
 changes nothing."""
 
 import re
+from datetime import UTC, datetime
 
 import pytest
+import time_machine
 from django.conf import settings
 from django.urls import reverse
 
@@ -35,7 +37,10 @@ def test_a_player_may_keep_only_so_many_tables_waiting(client, alice, bob):
     assert client.post(reverse("new_table"), TABLE).status_code == 302
 
 
+@time_machine.travel(datetime(2026, 11, 23, 9, 0, 1, tzinfo=UTC), tick=False)
 def test_a_player_may_not_move_faster_than_the_limit(client, alice):
+    # The clock stands still: every request falls in one ten-second window of the limit (a
+    # request that crossed into the next window started a fresh count, and the test failed).
     game = start_game(alice, bots=1)
     client.force_login(alice)
     url = reverse("game_move", args=[game.pk])

@@ -8,10 +8,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from rules.archipelago.abilities import ABILITIES
 from rules.archipelago.tiles import box_tiles
 
+from . import board_svg
+from .ability_words import ability_cards
 from .words import tile_name
 
 # Each entry: its anchor, the faces it covers (drawn in that order) and what it does.
@@ -229,3 +233,17 @@ def tile_entries() -> list[TileEntry]:
 
 def tile_names() -> dict[str, str]:
     return {face: str(tile_name(face)) for _back, face in box_tiles()}
+
+
+def page_context() -> dict:
+    """The how-to page's tiles (each with its drawings), the three tile backs and the abilities."""
+    tiles = [
+        {
+            "entry": entry,
+            # Drawn by the site from fixed data: nothing a user wrote is in it.
+            "pictures": [mark_safe(board_svg.tile_picture(face)) for face in entry.faces],
+        }
+        for entry in tile_entries()
+    ]
+    backs = [mark_safe(board_svg.back_picture(back)) for back in "MFB"]
+    return {"tiles": tiles, "backs": backs, "abilities": ability_cards(ABILITIES)}

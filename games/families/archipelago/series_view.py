@@ -1,16 +1,16 @@
-"""An Archipelago series (games.series) as the pages show it: the draw's cards and picks and the
+"""An Archipelago series (series.py) as the pages show it: the draw's cards and picks and the
 standings, with the abilities in words."""
 
 from __future__ import annotations
 
-from games import series
 from games.models import Game
 
+from . import series
 from .ability_words import ability_cards, ability_name
 
 
 def series_panel(game: Game, user) -> dict | None:
-    """`games.series.series_context` with words; None for a game of no series."""
+    """`series.series_context` with words; None for a game of no series."""
     context = series.series_context(game, user)
     if context is None:
         return None

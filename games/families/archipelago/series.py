@@ -22,11 +22,10 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from games import notify, services
+from games.models import Game, Seat, Series, SeriesGame
 from rules.archipelago.abilities import ABILITIES, draw_offer, pick_order
 from rules.archipelago.position import CREWS
-
-from . import notify, services
-from .models import Game, Seat, Series, SeriesGame
 
 PIRATES = (1, 2, 3)
 
