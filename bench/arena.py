@@ -44,13 +44,16 @@ def play_one(args: tuple) -> dict:
     s = new_game(ruleset, players=players, seed=f"{seed}-{n}")
     think = {a: 0.0, b: 0.0}
     decisions = {a: 0, b: 0}
+    slowest = {a: 0.0, b: 0.0}
     while not s.is_over() and s.ply < max_plies:
         seat = s.to_act()
         level = levels[seat]
         start = time.perf_counter()
         budget = iterations if level in ("normal", "strong") else None
         move = choose(level, seat_knowledge(s, seat), f"{seed}-{n}-{s.ply}-{seat}", budget)
-        think[level] += time.perf_counter() - start
+        took = time.perf_counter() - start
+        think[level] += took
+        slowest[level] = max(slowest[level], took)
         decisions[level] += 1
         s.apply(move)
     seat_scores = {seat: 0 for seat in range(players)}
@@ -68,6 +71,7 @@ def play_one(args: tuple) -> dict:
         "finished": s.is_over(),
         "think": think,
         "decisions": decisions,
+        "slowest": slowest,
     }
 
 
@@ -142,7 +146,11 @@ def main() -> None:
         d = sum(g["decisions"][level] for g in games)
         t = sum(g["think"][level] for g in games)
         if d:
-            print(f"{level}: {t / d * 1000:.0f} ms a decision on average ({d} decisions)")
+            slowest = max(g["slowest"][level] for g in games)
+            print(
+                f"{level}: {t / d * 1000:.0f} ms a decision on average, slowest {slowest:.2f} s"
+                f" ({d} decisions)"
+            )
     aim = AIMS.get((opts.a, opts.b, opts.players))
     if aim:
         print(aim)
