@@ -61,12 +61,17 @@ def play_protocol(args: tuple) -> dict:
     s = rules_named(ruleset).new_game(players, f"{seed}-{n}")
     think = {a: 0.0, b: 0.0}
     decisions = {a: 0, b: 0}
+    slowest = {a: 0.0, b: 0.0}
+    cpu = {a: 0.0, b: 0.0}
     while not s.is_over() and s.ply < max_plies:
         seat = min(s.to_act())
         level = levels[seat]
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         move = play(level, s, seat, f"{seed}-{n}-{s.ply}-{seat}")
-        think[level] += time.perf_counter() - start
+        took = time.perf_counter() - start
+        cpu[level] += time.process_time() - start_cpu
+        think[level] += took
+        slowest[level] = max(slowest[level], took)
         decisions[level] += 1
         s.apply(seat, move)
     outcome = s.outcome()
@@ -82,6 +87,8 @@ def play_protocol(args: tuple) -> dict:
         "finished": s.is_over(),
         "think": think,
         "decisions": decisions,
+        "slowest": slowest,
+        "cpu": cpu,
     }
 
 
@@ -94,13 +101,19 @@ def play_one(args: tuple) -> dict:
     s = new_game(ruleset, players=players, seed=f"{seed}-{n}")
     think = {a: 0.0, b: 0.0}
     decisions = {a: 0, b: 0}
+    slowest = {a: 0.0, b: 0.0}
+    cpu = {a: 0.0, b: 0.0}
     while not s.is_over() and s.ply < max_plies:
         seat = s.to_act()
         level = levels[seat]
         start = time.perf_counter()
+        start_cpu = time.process_time()
         budget = iterations if level in ("normal", "strong") else None
         move = choose(level, seat_knowledge(s, seat), f"{seed}-{n}-{s.ply}-{seat}", budget)
-        think[level] += time.perf_counter() - start
+        took = time.perf_counter() - start
+        cpu[level] += time.process_time() - start_cpu
+        think[level] += took
+        slowest[level] = max(slowest[level], took)
         decisions[level] += 1
         s.apply(move)
     seat_scores = {seat: 0 for seat in range(players)}
@@ -117,6 +130,8 @@ def play_one(args: tuple) -> dict:
         "finished": s.is_over(),
         "think": think,
         "decisions": decisions,
+        "slowest": slowest,
+        "cpu": cpu,
     }
 
 
@@ -198,7 +213,13 @@ def main(argv: list[str] | None = None) -> None:
         d = sum(g["decisions"][level] for g in games)
         t = sum(g["think"][level] for g in games)
         if d:
-            print(f"{level}: {t / d * 1000:.1f} ms a decision on average ({d} decisions)")
+            slowest = max(g["slowest"][level] for g in games)
+            cpu = sum(g["cpu"][level] for g in games)
+            # Wall time counts whatever else the machine runs; CPU time is the bot's own cost.
+            print(
+                f"{level}: {t / d * 1000:.0f} ms a decision on average (CPU {cpu / d * 1000:.0f}"
+                f" ms), slowest {slowest:.2f} s ({d} decisions)"
+            )
     # The aims are Jackal's (README, bots).
     aim = AIMS.get((opts.a, opts.b, opts.players)) if opts.ruleset in (None, *RULESETS) else None
     if aim:

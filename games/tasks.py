@@ -21,7 +21,7 @@ BOT_PLAYS = ~Q(bot="") | ~Q(stand_in="")
 
 # A bot's thinking time, at most (the iteration budgets in rules.bots.BUDGETS come well under
 # it on this machine, so the move is reproducible; the cap only guards a loaded worker).
-BOT_SECONDS = {"random": None, "easy": None, "normal": 1.0, "strong": 2.0}
+BOT_SECONDS = {"random": None, "easy": None, "normal": 1.0, "strong": 1.0}
 
 
 @shared_task(acks_late=True)

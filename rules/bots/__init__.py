@@ -11,7 +11,7 @@ from the game's secret seed). Levels:
 - ``random``: a uniformly random legal move;
 - ``easy``: one ply of look-ahead with a heuristic (easy.py);
 - ``normal``, ``strong``: information-set Monte-Carlo tree search (ismcts.py) with a small and a
-  large iteration budget.
+  large iteration budget (800 and 2500 iterations).
 """
 
 from __future__ import annotations
@@ -28,9 +28,10 @@ from . import easy, ismcts, random_bot
 from .knowledge import Determiniser, Knowledge, seat_knowledge
 
 LEVELS = ("random", "easy", "normal", "strong")
-# Iterations per decision. strong: ~0.4 s a decision on one core of the project's machine, normal
-# ~70 ms (README, bots); the site adds a time limit on top as a safety net.
-BUDGETS = {"normal": 300, "strong": 1500}
+# Iterations per decision. strong: ~0.35 s of CPU a decision on one core of the project's machine
+# (about 7,000-8,000 iterations a second, bench/bot_speed.py), normal ~0.1 s (README, bots); the
+# site adds a time limit on top as a safety net for a loaded worker (games/tasks.py).
+BUDGETS = {"normal": 800, "strong": 2500}
 
 __all__ = ["BUDGETS", "LEVELS", "Determiniser", "Knowledge", "choose", "play", "seat_knowledge"]
 

@@ -36,6 +36,9 @@ class SearchArrays(NamedTuple):
     enemy: list[int]  # per crew: bit mask of the pieces of the other team
     crew_to_act: int  # the crew whose turn it is
     over: bool
+    trap: list[int]  # per piece: 0 free, 1 caught in a trap, 2 lost in a cave
+    island: int  # coins not yet banked, sunk or eaten (face-down ones too: a public count)
+    total: int  # coins in the game
 
 
 class PublicReads:
@@ -151,6 +154,9 @@ class PublicReads:
             self._enemy,
             self._order[self._turn],
             self._over,
+            self._trap,
+            self._island,
+            self._total,
         )
 
     def team_bottles(self) -> dict[int, int]:

@@ -8,7 +8,7 @@ import pytest
 
 from rules.bots import LEVELS, Determiniser, choose, ismcts, seat_knowledge
 from rules.bots.knowledge import deck, shape
-from rules.bots.probe import DIST, LAND, rewards
+from rules.bots.probe import DIST, LAND, STRONG, rewards, team_values
 from rules.jackal import Coord, State, new_game, player_view
 
 # Tiny budgets: the tests check behaviour, not strength.
@@ -120,6 +120,42 @@ def test_probe_reads_agree_with_the_position_json():
     assert [str(Coord.of(a.ships[c])) for c in a.order] == [d["ships"][c] for c in s.crews]
     assert s.crews[a.order.index(a.crew_to_act)] == d["turn"] and a.over == d["over"]
     assert sum(a.coins.values()) == sum(d["coins"].values())
+    assert [a.trap[3 * "wybr".index(n[0].lower()) + int(n[1]) - 1] == 1 for n in d["pirates"]] == [
+        bool(info and info["trapped"]) for info in d["pirates"].values()
+    ]
+    on_island = d["total_coins"] - sum(d["scores"].values()) - d["sunk"] - d["eaten"]
+    assert a.island == on_island and a.total == d["total_coins"]
+
+
+def _with_pirate(state, name, info):
+    d = state.to_json()
+    d["pirates"][name] = info
+    return State.from_json(d)
+
+
+def test_the_search_bots_price_a_pirate_by_the_coins_left_and_fear_enemy_ships():
+    s = midgame("classic", 2, False, 30)
+    team = s.team_of(s.crew_owner("white"))
+    alive = team_values(s, STRONG)[team]
+    # A pirate lost early costs the search bots about a coin (the easy bot: 0.15, unchanged).
+    dead = _with_pirate(s, "W3", None)
+    assert alive - team_values(dead, STRONG)[team] > 1.0
+    assert team_values(s)[team] - team_values(dead)[team] < 0.5
+    # Caught in a trap: half a pirate.
+    info = s.to_json()["pirates"]["W3"] or {"step": 0, "drunk": 0}
+    trapped = _with_pirate(s, "W3", {**info, "trapped": True})
+    lost = alive - team_values(trapped, STRONG)[team]
+    assert 0.4 < lost < 1.0
+    # Swimming next to an enemy ship is worth less than swimming away from it.
+    a = s.search_arrays()
+    enemy_ship = a.ships[s.crew_order[1]]
+    free_sea = [c for c in range(169) if not LAND[c] and a.occupied[c] == 0]
+    near = next(c for c in free_sea if DIST[c][enemy_ship] == 1)
+    far = next(c for c in free_sea if min(DIST[c][a.ships[x]] for x in s.crew_order) > 3)
+    at = {**info, "trapped": False, "step": 0}
+    swim_near = _with_pirate(s, "W3", {**at, "cell": str(Coord.of(near))})
+    swim_far = _with_pirate(s, "W3", {**at, "cell": str(Coord.of(far))})
+    assert team_values(swim_far, STRONG)[team] - team_values(swim_near, STRONG)[team] > 0.5
 
 
 def play(levels, ruleset, players, teams, seed, max_plies=None):
@@ -172,11 +208,31 @@ def _coin_move_offered(s):
 def test_same_seed_same_move_and_iteration_budget_is_exact():
     s = midgame("classic", 2, False, 40)
     k = seat_knowledge(s, s.to_act())
-    a = ismcts.Search(k, random.Random(5), iterations=40)
-    b = ismcts.Search(k, random.Random(5), iterations=40)
+    a = ismcts.Search(k, random.Random(5), iterations=40, stop_early=False)
+    b = ismcts.Search(k, random.Random(5), iterations=40, stop_early=False)
     assert a.run() == b.run()
-    assert a.iterations == 40 and a.root.visits == 0
+    assert a.iterations == 40 and a.root.visits == 40
     assert sum(c.visits for c in a.root.children.values()) == 40
+
+
+def test_stopping_early_never_changes_the_move():
+    # The search stops once the most visited move cannot be overtaken by the iterations left;
+    # the move must be the one the whole budget gives, and the budget is never exceeded.
+    stopped = 0
+    for ruleset, players, teams in SETUPS:
+        for plies in (10, 30, 60, 90, 120):
+            s = midgame(ruleset, players, teams, plies, seed=f"early-{plies}")
+            if s.is_over():
+                continue
+            k = seat_knowledge(s, s.to_act())
+            if len(k.view.legal_moves) < 2:
+                continue
+            full = ismcts.Search(k, random.Random(plies), iterations=300, stop_early=False)
+            early = ismcts.Search(k, random.Random(plies), iterations=300)
+            assert early.run() == full.run()
+            assert full.iterations == 300 and early.iterations <= 300
+            stopped += early.iterations < 300
+    assert stopped, "no search stopped early: the test shows nothing"
 
 
 def test_a_time_limit_cuts_the_search_short():
