@@ -181,16 +181,20 @@ async def _to_act(game_id: int) -> int:
     )()
 
 
-def create_bench_db(bench: str) -> str:
+def create_bench_db(bench: str, *, keep: bool = False) -> str:
     """A fresh throw-away database for the bench, named apart from the test suite's (which
-    may run meanwhile); the name of the database it stands in for."""
+    may run meanwhile); the name of the database it stands in for. With `keep`, the database
+    of an earlier run is used as it is (migrated)."""
     from django.db import connection
 
     if connection.vendor == "postgresql":
         connection.settings_dict["TEST"]["NAME"] = (
-            f"bench_{bench}_{connection.settings_dict['NAME']}"
+            f"{connection.settings_dict['NAME']}_bench_{bench}"
         )
-    return connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    # Not serialized: the bench restores nothing, and a kept database may hold millions of rows.
+    return connection.creation.create_test_db(
+        verbosity=0, autoclobber=True, serialize=False, keepdb=keep
+    )
 
 
 def drop_test_db(old_name: str) -> None:

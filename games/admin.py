@@ -103,7 +103,7 @@ class PlayersFilter(admin.SimpleListFilter):
 
 
 @admin.register(Game)
-class GameAdmin(NoSecretLookups, admin.ModelAdmin):
+class GameAdmin(NoSecretLookups, paging.LookAheadPaging, admin.ModelAdmin):
     list_display = (
         "id",
         "status",
@@ -121,10 +121,8 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
     list_filter = ("status", "ruleset", PlayersFilter, "teams", "visibility")
     list_per_page = 50
     search_fields = ("id", "created_by__username", "created_by__email", "seats__user__username")
-    # Lists are paged without counting the whole table (games.paging); no date hierarchy: its
-    # links read the distinct dates of every game.
-    paginator = paging.CappedCountPaginator
-    show_full_result_count = False
+    # Lists are paged without counting the whole table (games.paging.LookAheadPaging); no date
+    # hierarchy: its links read the distinct dates of every game.
     readonly_fields = (
         "ruleset",
         "players",
@@ -268,7 +266,7 @@ class GameAdmin(NoSecretLookups, admin.ModelAdmin):
 
 
 @admin.register(Move)
-class MoveAdmin(NoSecretLookups, admin.ModelAdmin):
+class MoveAdmin(NoSecretLookups, paging.LookAheadPaging, admin.ModelAdmin):
     list_display = ("game", "ply", "seat", "user", "shown_text", "created_at")
     list_filter = ("created_at",)
     search_fields = ("game__id", "text", "user__username")
@@ -304,8 +302,6 @@ class MoveAdmin(NoSecretLookups, admin.ModelAdmin):
         return found, duplicates
 
     list_select_related = ("game", "user")
-    paginator = paging.CappedCountPaginator
-    show_full_result_count = False
 
     def get_queryset(self, request):
         queryset = super().get_queryset(request)

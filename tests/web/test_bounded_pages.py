@@ -151,5 +151,29 @@ def test_the_admin_lists_do_not_count_whole_tables(client, alice, bob, erin):
             for query in sql
             if "COUNT(" in query.upper() and '"games_seat"."user_id" =' not in query
         ]
-        # The one count there is, is of at most CAPPED_COUNT + 1 rows.
-        assert counts and all(f"LIMIT {paging.CAPPED_COUNT + 1}" in query for query in counts)
+        # The one count there is, is of the rows up to PAGES_AHEAD pages past the first.
+        per_page = 50 if name == "admin:games_game_changelist" else 100
+        limit = (1 + paging.PAGES_AHEAD) * per_page + 1
+        assert len(counts) == 1 and f"LIMIT {limit}" in counts[0]
+
+
+def test_an_admin_list_counts_a_few_pages_past_the_page_shown(client, alice, erin, monkeypatch):
+    """Beyond what it counted, the changelist says "N+" and links the pages counted; a later
+    page counts further."""
+    monkeypatch.setattr(paging, "PAGES_AHEAD", 2)
+    for _ in range(8):
+        open_table(creator=alice, players=2)
+    client.force_login(erin)
+    url = reverse("admin:games_game_changelist")
+    with monkeypatch.context() as small:
+        small.setattr("games.admin.GameAdmin.list_per_page", 2)
+        small.setattr("games.admin.GameAdmin.list_max_show_all", 3)
+        first = client.get(url).content.decode()
+        assert "6+ games" in first
+        # Counted: 7 rows of the 6 asked for and one more, so a fourth page exists.
+        assert re.findall(r'href="\?p=(\d+)"', first) == ["2", "3", "4"]
+        third = client.get(url, {"p": 3}).content.decode()
+        assert "8 games" in third and "+ games" not in third
+        assert re.findall(r'href="\?p=(\d+)"', third) == ["1", "2", "4"]
+    # A short list is counted whole, as Django counts it.
+    assert "8 games" in client.get(url).content.decode()
