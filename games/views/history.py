@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django import forms
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -141,7 +141,10 @@ def filter_games(games: QuerySet[Game], data: dict, player: User | None) -> Quer
 
 def rows_for(games: list[Game]) -> list[ArchiveRow]:
     seats_by_game: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.filter(game__in=[g.pk for g in games]).select_related("user"):
+    seats = list(Seat.objects.filter(game__in=[g.pk for g in games]).order_by())
+    # The players by primary key, not joined: a join hashed the whole user table (lobby.py).
+    prefetch_related_objects(seats, "user")
+    for seat in seats:
         seats_by_game.setdefault(seat.game_id, []).append(seat)
     rows = []
     for game in games:
