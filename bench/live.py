@@ -11,8 +11,10 @@ their moves through the htmx move request of the same application. For each move
 time from the end of the mover's answer to the moment the last of the N pages has its board for
 the new ply, and checks that every page got the board of its own view (its seat's, with its
 player marked "(you)", or the spectators' one, the same for all) and nothing else. Prints
-p50/p95/max in milliseconds, and the size of a board frame. The aims (issue 14): 50 pages p95
-under 50 ms, 500 pages p95 under 250 ms.
+p50/p95/max in milliseconds, the bytes of a board frame, and what websocket compression
+(permessage-deflate, as autobahn would do it) would make of it: the bytes a page would receive
+and the time to compress one frame for one page (each connection compresses on its own). The
+aims (issue 14): 50 pages p95 under 50 ms, 500 pages p95 under 250 ms.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import re
 import statistics
 import sys
 import time
+import zlib
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -131,6 +134,10 @@ async def watch(
         assert connected, "a page was refused"
         await page.receive_from(timeout=30)  # the board it is sent at once (no ?ply= given)
     latencies, sizes, wrong = [], [], 0
+    # What websocket compression (permessage-deflate) would send and cost: one compressor for
+    # a player's page and one for a spectator's, kept across frames as a connection keeps it.
+    sampled = {0: deflater(), min(4, viewers - 1): deflater()}
+    deflated, deflate_ms = [], []
     for ply in range(first, first + count):
         move = moves[ply]
         to_act = await _to_act(game_id)
@@ -149,12 +156,29 @@ async def watch(
         assert status == 200, f"the move answered {status}"
         await asyncio.gather(*receivers)
         latencies.append(max(0.0, (max(arrived) - answered) * 1000))
-        sizes.append(statistics.mean(len(board) for board in boards))
+        sizes.append(statistics.mean(len(board.encode()) for board in boards))
+        for index, compressor in sampled.items():
+            started = time.perf_counter()
+            data = boards[index].encode()
+            deflated.append(len(compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)))
+            deflate_ms.append((time.perf_counter() - started) * 1000)
         wrong += count_wrong_views(names, boards)
     for page in pages:
         assert await page.receive_nothing(timeout=0.01), "a page got more than its boards"
         await page.disconnect()
-    return {"latencies": latencies, "sizes": sizes, "wrong": wrong}
+    return {
+        "latencies": latencies,
+        "sizes": sizes,
+        "wrong": wrong,
+        "deflated": deflated,
+        "deflate_ms": deflate_ms,
+    }
+
+
+def deflater():
+    """A compressor as autobahn's permessage-deflate makes one for a connection (zlib's default
+    level, a 32 KB window, context kept from message to message)."""
+    return zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
 
 
 def count_wrong_views(names: list[str], boards: list[str]) -> int:
@@ -233,7 +257,8 @@ def main() -> None:
         layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1]
         print(f"bench/live.py on {connection.vendor}, channel layer {layer}, {args.moves} moves")
         print(
-            f"{'pages':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'frame KB':>9} {'wrong':>6}"
+            f"{'pages':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'frame B':>8}"
+            f" {'deflated B':>10} {'deflate ms':>10} {'wrong':>6}"
         )
         for number, viewers in enumerate(args.viewers):
             first = number * args.moves
@@ -242,7 +267,9 @@ def main() -> None:
             print(
                 f"{viewers:>8} {statistics.median(latencies):8.1f} "
                 f"{percentile(latencies, 0.95):8.1f} {max(latencies):8.1f} "
-                f"{statistics.mean(result['sizes']) / 1024:8.1f} {result['wrong']:>8}"
+                f"{statistics.mean(result['sizes']):8.0f} "
+                f"{statistics.mean(result['deflated']):10.0f}"
+                f" {statistics.median(result['deflate_ms']):10.2f} {result['wrong']:>6}"
             )
             connections.close_all()
     finally:

@@ -12,9 +12,16 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from games import notify  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
+
+if settings.WEBSOCKET_COMPRESSION:
+    from . import websocket_compression
+
+    # Before daphne builds its websocket factory (it imports this module first).
+    websocket_compression.install()
 
 
 async def http_app(scope, receive, send):

@@ -149,6 +149,10 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Live boards compressed on the wire (permessage-deflate), once per frame for all the pages that
+# get it (jackal_site/websocket_compression.py).
+WEBSOCKET_COMPRESSION = env_bool("WEBSOCKET_COMPRESSION", True)
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 if not REDIS_URL:
     # The in-memory broker has no way to wake a waiting worker: the worker looks for tasks
