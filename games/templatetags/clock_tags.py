@@ -3,10 +3,11 @@
 down). Both are computed on the server: the page is true without JavaScript."""
 
 import json
+from functools import lru_cache
 
 from django import template
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games import turns
 
@@ -23,6 +24,13 @@ def time_control(game) -> str:
 
 def countdown_words() -> str:
     """The words clock.js puts together, in the page's language (the same as clocks.py's)."""
+    # The same for every clock of a page: the lobby drew them 25 times a page (gettext and
+    # JSON each time), so they are made once per language.
+    return _countdown_words(get_language())
+
+
+@lru_cache(maxsize=16)
+def _countdown_words(language: str) -> str:
     return json.dumps(
         {
             # One form per plural category of the language (Russian has three): clock.js picks
