@@ -246,6 +246,10 @@ def with_seats(games: list[Game]) -> list[Game]:
     # user table for a page's 150 seats (a sequential scan, 11 ms with 10,000 players).
     seats = Seat.objects.order_by("index")
     prefetch_related_objects(games, Prefetch("seats", seats), "seats__user")
+    for game in games:
+        # A plain list for the summary and its clock: each `game.seats.all` made a queryset
+        # of its own out of the prefetched rows (some 80 a lobby page, a fifth of its time).
+        game.seat_list = list(game.seats.all())
     return games
 
 
