@@ -7,6 +7,7 @@ cached copy of the head position, always re-derivable by replaying the ledger (s
 
 import hashlib
 import secrets
+from functools import cache
 
 from django.conf import settings
 from django.db import models
@@ -50,15 +51,35 @@ class TimeoutPolicy(models.TextChoices):
     def offered_for(cls, ruleset: str) -> list[str]:
         """The answers to a timeout that the rules `ruleset` can honour, as they declare them
         (`rules.core.Ruleset.ends_early`, `skips_seats`): a bot can stand in for any seat."""
-        rules = rules_named(ruleset)
-        can = {cls.BOT: True, cls.END: rules.ends_early, cls.SKIP: rules.skips_seats}
-        return [policy for policy in cls.values if can[policy]]
+        return list(_offered(ruleset))
 
     @classmethod
     def usual_for(cls, ruleset: str, players: int) -> str:
         """What a table that chose nothing does: `default_for`, if its rules can do it."""
         default = cls.default_for(players)
-        return default if default in cls.offered_for(ruleset) else cls.BOT
+        return default if default in _offered(ruleset) else cls.BOT
+
+    @classmethod
+    def in_force(cls, chosen: str, ruleset: str, players: int) -> str:
+        """What a timeout does at a table of `ruleset` for `players` that chose `chosen` (empty:
+        nothing): the choice, or the usual answer where the rules cannot honour it (a table
+        opened before its rules declared what they can honour: a Jamaica table that chose
+        skipping)."""
+        if chosen and chosen in _offered(ruleset):
+            return chosen
+        return cls.usual_for(ruleset, players)
+
+
+@cache
+def _offered(ruleset: str) -> tuple[str, ...]:
+    # The rules declare it once and for all (a class attribute): the sweep asks for every game.
+    rules = rules_named(ruleset)
+    can = {
+        TimeoutPolicy.BOT: True,
+        TimeoutPolicy.END: rules.ends_early,
+        TimeoutPolicy.SKIP: rules.skips_seats,
+    }
+    return tuple(policy for policy in TimeoutPolicy.values if can[policy])
 
 
 class Game(models.Model):
@@ -254,13 +275,8 @@ class Game(models.Model):
 
     @property
     def policy_on_timeout(self) -> str:
-        """What a timeout does here: the table's choice, or the usual one. A table opened before
-        its rules declared what they can honour (a Jamaica table that chose skipping) gets the
-        usual answer instead of one its game would refuse."""
-        chosen = self.timeout_policy
-        if chosen and chosen in TimeoutPolicy.offered_for(self.ruleset):
-            return chosen
-        return TimeoutPolicy.usual_for(self.ruleset, self.players)
+        """What a timeout does here: the table's choice, or the usual one (`in_force`)."""
+        return TimeoutPolicy.in_force(self.timeout_policy, self.ruleset, self.players)
 
     def assign_seed(self) -> None:
         self.seed = secrets.token_hex(32)

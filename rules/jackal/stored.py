@@ -13,6 +13,23 @@ from .errors import IllegalMove, SetupError
 from .position import POSITION_FORMAT, POSITION_VERSION, Outcome, outcome_of
 
 
+# Every key `end_stored` reads or changes: a document of these alone ends as the whole would.
+STORED_END_KEYS = (
+    "format",
+    "version",
+    "ruleset",
+    "players",
+    "teams",
+    "scores",
+    "over",
+    "reason",
+    "pending",
+    "chain",
+    "after",
+    "agreement",
+)
+
+
 def end_stored(doc: dict, reason: str) -> tuple[dict, Outcome]:
     """The stored position `doc` ended now for `reason` (the site's timeout, resignation or
     claim): the new document (`doc` is left as it was) and the outcome."""
