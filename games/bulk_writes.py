@@ -32,15 +32,13 @@ class JsonPatch:
     put: dict = field(default_factory=dict)
     drop: tuple[str, ...] = ()
 
-    def as_json(self) -> dict:
-        return {"put": self.put, "drop": list(self.drop)}
+
+def _put_column(name: str) -> str:
+    return f"{name}__put"
 
 
-_KEEPING = json.dumps(JsonPatch().as_json())
-
-
-def _patch_column(name: str) -> str:
-    return f"{name}__patch"
+def _drop_column(name: str) -> str:
+    return f"{name}__drop"
 
 
 def update_rows(model, rows: list, fields: list[str]) -> None:
@@ -70,18 +68,23 @@ def update_values(model, fields: list[str], rows: list[dict]) -> None:
     typed = [
         f"{name} {column.db_type(connection)}" for name, column in zip(names, columns, strict=True)
     ]
-    typed += [f"{quote(_patch_column(column.column))} jsonb" for column in patched]
+    for column in patched:
+        typed += [
+            f"{quote(_put_column(column.column))} jsonb",
+            f"{quote(_drop_column(column.column))} text[]",
+        ]
     setting = []
     for name, column in zip(names[1:], columns[1:], strict=True):
         if column in patched:
-            patch = f"new.{quote(_patch_column(column.column))}"
+            put = f"new.{quote(_put_column(column.column))}"
+            drop = f"new.{quote(_drop_column(column.column))}"
             # No patch: the whole document given; an empty one: the stored document kept
             # (not rewritten); else the stored document less the keys dropped, with those set.
-            stored, dropped = f"{table}.{name}", f"jsonb_array_elements_text({patch} -> 'drop')"
+            stored = f"{table}.{name}"
             setting.append(
-                f"{name} = CASE WHEN {patch} IS NULL THEN new.{name}"
-                f" WHEN {patch} = '{_KEEPING}'::jsonb THEN {stored}"
-                f" ELSE ({stored} - ARRAY(SELECT {dropped})) || ({patch} -> 'put') END"
+                f"{name} = CASE WHEN {put} IS NULL THEN new.{name}"
+                f" WHEN {put} = '{{}}'::jsonb AND cardinality({drop}) = 0 THEN {stored}"
+                f" ELSE ({stored} - {drop}) || {put} END"
             )
         else:
             setting.append(f"{name} = new.{name}")
@@ -135,7 +138,8 @@ def _row_json(row: dict, columns: list) -> dict:
     for column in columns:
         value = row[column.attname]
         if isinstance(value, JsonPatch):
-            values[_patch_column(column.column)] = value.as_json()
+            values[_put_column(column.column)] = value.put
+            values[_drop_column(column.column)] = list(value.drop)
             value = None
         values[column.column] = _as_json(value)
     return values

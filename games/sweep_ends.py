@@ -114,16 +114,21 @@ def end_in_bulk(claimed: list[Claimed], now: datetime) -> Ended:
     rest = [game.id for game in claimed if game.id not in candidates]
     if not candidates:
         return Ended([], set(), rest)
+    # Read after the claim (a statement of its own sees what committed before the lock).
+    ids = list(candidates)
     seats_of: dict[int, list[tuple]] = defaultdict(list)
-    for game_id, index, must_act, bot, stand_in, user_id in Seat.objects.filter(
-        game_id__in=list(candidates)
-    ).values_list("game_id", "index", "must_act", "bot", "stand_in", "user_id"):
-        seats_of[game_id].append((index, must_act, bool(bot or stand_in), user_id))
+    for game_id, index, must_act, by_bot, user_id in _rows(
+        "SELECT game_id, \"index\", must_act, bot <> '' OR stand_in <> '', user_id FROM {table}"
+        " WHERE game_id = ANY(%s)",
+        Seat,
+        ids,
+    ):
+        seats_of[game_id].append((index, must_act, by_bot, user_id))
     actions_of: dict[int, list[Forfeit]] = defaultdict(list)
-    for game_id, seat, kind in (
-        SeatAction.objects.filter(game_id__in=list(candidates))
-        .order_by("pk")
-        .values_list("game_id", "seat", "kind")
+    for game_id, seat, kind in _rows(
+        "SELECT game_id, seat, kind FROM {table} WHERE game_id = ANY(%s) ORDER BY id",
+        SeatAction,
+        ids,
     ):
         actions_of[game_id].append(Forfeit(seat, kind))
     actions, rows, changes, players = [], [], [], set()
@@ -173,10 +178,25 @@ def end_in_bulk(claimed: list[Claimed], now: datetime) -> Ended:
         # Every seat of these games: nobody acts, and each lands among its player's finished
         # games at the same place, the instant they all ended (listing.list_order).
         section, key = listing.list_order(_Over(now), must_act=False)
-        Seat.objects.filter(game_id__in=[row["id"] for row in rows]).update(
-            must_act=False, list_section=section, list_key=key
+        _rows(
+            "UPDATE {table} SET must_act = false, list_section = %s, list_key = %s"
+            " WHERE game_id = ANY(%s)",
+            Seat,
+            [row["id"] for row in rows],
+            section,
+            key,
         )
     return Ended(changes, players, rest)
+
+
+def _rows(sql: str, model, ids: list[int], *before) -> list[tuple]:
+    """Run `sql` on `model`'s table (`{table}`) for the games `ids` (one array parameter, not
+    a placeholder per game: the driver would parse hundreds), after the parameters `before`;
+    the rows it returns, if any."""
+    table = connection.ops.quote_name(model._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(sql.format(table=table), [*before, ids])
+        return cursor.fetchall() if cursor.description else []
 
 
 @dataclass(frozen=True)
