@@ -12,7 +12,6 @@ from __future__ import annotations
 from .errors import IllegalMove, SetupError
 from .position import POSITION_FORMAT, POSITION_VERSION, Outcome, outcome_of
 
-
 # Every key `end_stored` reads or changes: a document of these alone ends as the whole would.
 STORED_END_KEYS = (
     "format",
