@@ -7,8 +7,12 @@ whatever its size (bench/sweep.py): it locks a batch of due games (`FOR UPDATE S
 reads their seats and seat actions, applies each timeout in memory (`games.forfeits.apply`, the
 same code as a single seat action) and writes the ledger entries, seats and games in bulk
 (`games.bulk_writes`: one JSON parameter per statement). A game that ends is ended on its stored
-position (`Ruleset.end_stored`), not read and written again. After the commit only the pages
-open now are told (`notify.games_changed`, by `games.presence`), and the bots asked to play.
+position (`Ruleset.end_stored`), not read and written again. On PostgreSQL the batch is claimed
+without its positions, and the games a timeout ends are ended set-based from a summary of their
+positions (`games.sweep_ends`: a few statements, no Django row); only the rest (bots standing
+in, skipped crews, rules that read a whole position to end it) are read as rows here, and only
+the positions a timeout reads (a skip). After the commit only the pages open now are told
+(`notify.games_changed`, by `games.presence`), and one task plays the batch's bot turns.
 
 Exactly once: the row lock is the one a move takes (`services.game_with_seats(lock=True)`), and
 the rows come back locked as they are now, still due. Of two sweeps running at once, each skips
