@@ -7,8 +7,10 @@
 Builds a fresh throw-away database (dropped afterwards): running two-player games inserted in
 bulk as the move service leaves them (a dealt position, two seats, a deadline days away), then
 for each figure moves the deadline of that many games into the past and runs one sweep
-(`games.sweep.sweep_timeouts`): each due game times out and ends (the two-player default). The
-queries of the sweep that finds nothing due are the fixed cost, whatever the number of games.
+(`games.sweep.sweep_timeouts`): each due game times out and ends (the two-player default). With
+`--mix`, a mix of tables (`MIX`: three rulesets of two families, two and three players, every
+timeout policy). The queries of the sweep that finds nothing due are the fixed cost, whatever
+the number of games. Each figure comes with the machine's load and the time by kind of statement.
 """
 
 from __future__ import annotations
