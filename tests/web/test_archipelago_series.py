@@ -244,7 +244,7 @@ def test_S6_bots_pick_at_once_the_first_card_for_their_first_free_pirate(db):
     assert [s.bot for s in nxt.seats.order_by("index")] == ["", "easy"]
 
 
-def test_a_pirate_with_an_ability_wears_a_star_on_the_island(duo):
+def test_a_pirate_with_an_ability_wears_a_star_on_the_island_and_its_boat_too(duo):
     from games.families.archipelago.board_svg import render_board
 
     game, alice, bob = duo
@@ -257,12 +257,18 @@ def test_a_pirate_with_an_ability_wears_a_star_on_the_island(duo):
     state = head_state(nxt)
     view = state.view(None)
     assert view["abilities"] == {"Y1": entry.offer[0]}  # public: the cards lie face up
-    assert 'data-ability="' not in render_board(view)  # Y1 is aboard: no star on the island
+    # Y1 is aboard: its boat carries the one star, at the masthead.
+    star = f'data-ability="{entry.offer[0]}"'
+    drawn = render_board(view)
+    assert drawn.count('data-ability="') == 1 and star in drawn
+    assert 'data-piece="Y1"' not in drawn
     land = next(sq["cell"] for sq in view["squares"] if sq["back"] == "B")
     for piece in view["pieces"]:
         if piece["id"] == "Y1":
             piece.update(where="land", cell=land)
-    assert f'data-ability="{entry.offer[0]}"' in render_board(view)
+    drawn = render_board(view)  # ashore: the star goes with the pirate, the boat has none
+    assert drawn.count('data-ability="') == 1
+    assert drawn.index('data-piece="Y1"') < drawn.index(star)
 
 
 def test_S7_an_aborted_game_draws_no_cards(duo):
