@@ -81,7 +81,7 @@ class JackalGame(GameState):
         return [event.as_data() for event in self.state.skip_seat(seat)]
 
     def turns_begun(self) -> int:
-        return self.state._turns
+        return self.state.turns_begun
 
     def to_json(self) -> dict:
         return self.state.to_json()
