@@ -7,8 +7,10 @@
 Builds a fresh throw-away database (dropped afterwards): running two-player games inserted in
 bulk as the move service leaves them (a dealt position, two seats, a deadline days away), then
 for each figure moves the deadline of that many games into the past and runs one sweep
-(`games.sweep.sweep_timeouts`): each due game times out and ends (the two-player default). The
-queries of the sweep that finds nothing due are the fixed cost, whatever the number of games.
+(`games.sweep.sweep_timeouts`): each due game times out and ends (the two-player default). With
+`--mix`, a mix of tables (`MIX`: three rulesets of two families, two and three players, every
+timeout policy). The queries of the sweep that finds nothing due are the fixed cost, whatever
+the number of games. Each figure comes with the machine's load and the time by kind of statement.
 """
 
 from __future__ import annotations
@@ -29,19 +31,42 @@ GAMES = 100_000
 BATCH = 5000
 
 
-def make_running_games(n: int, people: list) -> list[int]:
+# The tables of `--mix` (what the issue's defaults make of a site's tables, a guess: most
+# tables have two players and end on a timeout; a third have three or four and a bot stands in;
+# a few chose skipping; a few are Jamaica or Archipelago, whose rules read the whole position
+# to end it): (share in twentieths, ruleset, players, timeout policy).
+MIX = (
+    (11, "classic", 2, "end"),
+    (2, "second-edition", 2, "end"),
+    (4, "classic", 3, "bot"),
+    (1, "classic", 3, "skip"),
+    (1, "jamaica", 2, "end"),
+    (1, "archipelago", 2, "end"),
+)
+ONLY_TWO = ((20, "classic", 2, "end"),)
+
+
+def make_running_games(n: int, people: list, tables=ONLY_TWO) -> list[int]:
+    """`n` running games of `tables`, spread evenly, as the move service leaves them: a dealt
+    position, their seats (the one to act flagged), a deadline days away."""
     from django.utils import timezone
 
     from games.models import Game, Seat
-    from rules.jackal import new_game
+    from rules.core import ruleset
 
-    state = new_game("classic", players=2, seed="bench").to_json()
+    kinds = []
+    for share, name, players, policy in tables:
+        state = ruleset(name).new_game(players, "bench")
+        kinds += [(name, players, policy, state.to_json(), state.to_act())] * share
     now = timezone.now()
     ids = []
     for start in range(0, n, BATCH):
+        chosen = [(i, kinds[i % len(kinds)]) for i in range(start, min(n, start + BATCH))]
         games = Game.objects.bulk_create(
             Game(
-                players=2,
+                ruleset=name,
+                players=players,
+                timeout_policy=policy,
                 created_by=people[i % len(people)],
                 status=Game.Status.RUNNING,
                 seed="bench",
@@ -51,7 +76,7 @@ def make_running_games(n: int, people: list) -> list[int]:
                 turn_started_at=now,
                 deadline=now + timedelta(days=3, minutes=i % 1000),
             )
-            for i in range(start, min(n, start + BATCH))
+            for i, (name, players, policy, state, _to_act) in chosen
         )
         Seat.objects.bulk_create(
             Seat(
@@ -59,10 +84,12 @@ def make_running_games(n: int, people: list) -> list[int]:
                 index=index,
                 user=people[(k + index) % len(people)],
                 joined_at=now,
-                must_act=index == 0,
+                must_act=index in to_act,
             )
-            for k, game in enumerate(games)
-            for index in (0, 1)
+            for k, (game, (_i, (_name, players, _policy, _state, to_act))) in enumerate(
+                zip(games, chosen, strict=True)
+            )
+            for index in range(players)
         )
         ids += [game.pk for game in games]
     return ids
@@ -70,9 +97,14 @@ def make_running_games(n: int, people: list) -> list[int]:
 
 class Counted(list):
     """A database execute wrapper that keeps every statement run through it, and the time
-    spent in them (the driver building the statement, PostgreSQL running it, the rows back)."""
+    spent in them (the driver building the statement, PostgreSQL running it, the rows back),
+    in all and by kind of statement (`kinds`)."""
 
     seconds = 0.0
+
+    def __init__(self):
+        super().__init__()
+        self.kinds: dict[str, list[float]] = {}
 
     def __call__(self, execute, sql, params, many, context):
         self.append(sql)
@@ -80,13 +112,32 @@ class Counted(list):
         try:
             return execute(sql, params, many, context)
         finally:
-            self.seconds += time.perf_counter() - started
+            took = time.perf_counter() - started
+            self.seconds += took
+            self.kinds.setdefault(statement_kind(sql), []).append(took)
+
+
+def statement_kind(sql: str) -> str:
+    """A statement by its verb and its table ("UPDATE games_seat")."""
+    words = sql.replace('"', "").split()
+    verb = words[0].upper()
+    after = {"SELECT": "FROM", "UPDATE": "UPDATE", "INSERT": "INTO", "DELETE": "FROM"}.get(verb)
+    if after is None or after not in [w.upper() for w in words]:
+        return verb
+    position = [w.upper() for w in words].index(after)
+    return f"{verb} {words[position + 1]}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--due", type=int, nargs="*", default=[0, 100, 1_000, 10_000])
+    parser.add_argument(
+        "--mix",
+        action="store_true",
+        help="a mix of tables (MIX: rulesets, 2-3 players, every timeout policy), not only "
+        "two-player classic games that end",
+    )
     parser.add_argument(
         "--profile", action="store_true", help="cProfile the largest sweep and print where it goes"
     )
@@ -126,11 +177,12 @@ def main() -> None:
 
         people = [make_user(f"pirate{i}") for i in range(50)]
         started = time.perf_counter()
-        ids = make_running_games(args.games, people)
+        ids = make_running_games(args.games, people, MIX if args.mix else ONLY_TWO)
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")  # the planner should know the table it sweeps
         print(
-            f"bench/sweep.py on {connection.vendor}: {args.games} running games set up in "
+            f"bench/sweep.py on {connection.vendor}: {args.games} running games "
+            f"({'--mix' if args.mix else 'two-player classic, ending on a timeout'}) set up in "
             f"{time.perf_counter() - started:.0f} s"
         )
         used = 0
@@ -153,14 +205,17 @@ def main() -> None:
                 took = time.perf_counter() - started
                 cpu = time.process_time() - cpu
             running = Game.objects.filter(status=Game.Status.RUNNING).count()
+            load = " ".join(f"{figure:.1f}" for figure in os.getloadavg())
             print(
-                f"  {due:>6} due: {done:>6} timed out in {took * 1000:8.1f} ms, "
+                f"  {due:>6} due (load {load}): {done:>6} timed out in {took * 1000:8.1f} ms, "
                 f"{len(queries):>6} queries ({len(queries) / max(done, 1):.1f} per timeout); "
                 f"{running} games still running; of that time "
                 f"{publishing['seconds'] * 1000:.0f} ms publishing "
                 f"{publishing['messages']} live messages; {queries.seconds * 1000:.0f} ms in "
                 f"statements; {cpu * 1000:.0f} ms of this process's CPU"
             )
+            for kind, times in sorted(queries.kinds.items(), key=lambda item: -sum(item[1])):
+                print(f"      {kind:<32} {len(times):>4} x, {sum(times) * 1000:8.1f} ms")
             if profiler is not None:
                 stats = pstats.Stats(profiler, stream=sys.stdout)
                 stats.sort_stats("tottime").print_stats(25)

@@ -9,7 +9,8 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # The chat's admin lives in a module of its own (games.admin is the games' and seats').
         from . import admin_chat  # noqa: F401
-        from .signals import bot_turn_due
-        from .tasks import queue_bot_turn
+        from .signals import bot_turn_due, bot_turns_due
+        from .tasks import queue_bot_turn, queue_bot_turns
 
         bot_turn_due.connect(queue_bot_turn, dispatch_uid="games.tasks.queue_bot_turn")
+        bot_turns_due.connect(queue_bot_turns, dispatch_uid="games.tasks.queue_bot_turns")

@@ -7,10 +7,11 @@ cached copy of the head position, always re-derivable by replaying the ledger (s
 
 import hashlib
 import secrets
+from functools import cache
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -50,15 +51,35 @@ class TimeoutPolicy(models.TextChoices):
     def offered_for(cls, ruleset: str) -> list[str]:
         """The answers to a timeout that the rules `ruleset` can honour, as they declare them
         (`rules.core.Ruleset.ends_early`, `skips_seats`): a bot can stand in for any seat."""
-        rules = rules_named(ruleset)
-        can = {cls.BOT: True, cls.END: rules.ends_early, cls.SKIP: rules.skips_seats}
-        return [policy for policy in cls.values if can[policy]]
+        return list(_offered(ruleset))
 
     @classmethod
     def usual_for(cls, ruleset: str, players: int) -> str:
         """What a table that chose nothing does: `default_for`, if its rules can do it."""
         default = cls.default_for(players)
-        return default if default in cls.offered_for(ruleset) else cls.BOT
+        return default if default in _offered(ruleset) else cls.BOT
+
+    @classmethod
+    def in_force(cls, chosen: str, ruleset: str, players: int) -> str:
+        """What a timeout does at a table of `ruleset` for `players` that chose `chosen` (empty:
+        nothing): the choice, or the usual answer where the rules cannot honour it (a table
+        opened before its rules declared what they can honour: a Jamaica table that chose
+        skipping)."""
+        if chosen and chosen in _offered(ruleset):
+            return chosen
+        return cls.usual_for(ruleset, players)
+
+
+@cache
+def _offered(ruleset: str) -> tuple[str, ...]:
+    # The rules declare it once and for all (a class attribute): the sweep asks for every game.
+    rules = rules_named(ruleset)
+    can = {
+        TimeoutPolicy.BOT: True,
+        TimeoutPolicy.END: rules.ends_early,
+        TimeoutPolicy.SKIP: rules.skips_seats,
+    }
+    return tuple(policy for policy in TimeoutPolicy.values if can[policy])
 
 
 class Game(models.Model):
@@ -261,13 +282,8 @@ class Game(models.Model):
 
     @property
     def policy_on_timeout(self) -> str:
-        """What a timeout does here: the table's choice, or the usual one. A table opened before
-        its rules declared what they can honour (a Jamaica table that chose skipping) gets the
-        usual answer instead of one its game would refuse."""
-        chosen = self.timeout_policy
-        if chosen and chosen in TimeoutPolicy.offered_for(self.ruleset):
-            return chosen
-        return TimeoutPolicy.usual_for(self.ruleset, self.players)
+        """What a timeout does here: the table's choice, or the usual one (`in_force`)."""
+        return TimeoutPolicy.in_force(self.timeout_policy, self.ruleset, self.players)
 
     def assign_seed(self) -> None:
         self.seed = secrets.token_hex(32)
@@ -524,117 +540,8 @@ class SeatAction(models.Model):
         raise TypeError(LEDGER_NEVER_DELETED)
 
 
-# --- Around the board: the players' messages and rematches (games.chat, games.tables) -----------
-
-
-class ChatMessage(models.Model):
-    """A player's message in a game's thread: plain text, shown escaped; never game state."""
-
-    MAX_LENGTH = 500
-
-    game = models.ForeignKey(
-        Game, on_delete=models.CASCADE, related_name="chat_messages", verbose_name=_("game")
-    )
-    author = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        related_name="chat_messages",
-        verbose_name=_("author"),
-    )
-    text = models.TextField(max_length=MAX_LENGTH, verbose_name=_("text"))
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True, verbose_name=_("written"))
-    # Staff remove a message by marking it (the admin keeps it, for the record); nobody sees it.
-    removed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("removed"))
-    removed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("removed by"),
-    )
-
-    class Meta:
-        verbose_name = _("chat message")
-        verbose_name_plural = _("chat messages")
-        ordering = ["game_id", "created_at", "pk"]  # the column: no join (see Seat)
-        indexes = [models.Index(fields=["game", "created_at"], name="chat_by_game")]
-
-    def __str__(self) -> str:
-        return f"{self.game_id}: {self.text[:40]}"
-
-
-class ChatMute(models.Model):
-    """`user` no longer sees `muted`'s messages, in any game."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        related_name="chat_mutes",
-        verbose_name=_("player"),
-    )
-    muted = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        related_name="+",
-        verbose_name=_("muted player"),
-    )
-    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("muted since"))
-
-    class Meta:
-        verbose_name = _("chat mute")
-        verbose_name_plural = _("chat mutes")
-        constraints = [
-            models.UniqueConstraint(fields=["user", "muted"], name="chat_mute_once"),
-            models.CheckConstraint(name="chat_mute_not_self", condition=~Q(user=F("muted"))),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.user_id} mutes {self.muted_id}"
-
-
-class RematchOffer(models.Model):
-    """After a game, one player offers the same table again; it starts when every player of the
-    game has accepted (`accepted_by`), as `new_game`. A refusal ends the offer."""
-
-    game = models.OneToOneField(
-        Game, on_delete=models.CASCADE, related_name="rematch", verbose_name=_("game")
-    )
-    offered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        related_name="+",
-        verbose_name=_("offered by"),
-    )
-    accepted_by = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, related_name="+", verbose_name=_("accepted by")
-    )
-    declined_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("declined by"),
-    )
-    new_game = models.OneToOneField(
-        Game,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="rematch_of",
-        verbose_name=_("new game"),
-    )
-    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("offered"))
-
-    class Meta:
-        verbose_name = _("rematch offer")
-        verbose_name_plural = _("rematch offers")
-
-    def __str__(self) -> str:
-        return f"rematch of {self.game_id}"
-
-
-# A series of Archipelago games at one table (families/archipelago/series.py): its models live
-# beside these.
+# Around the board: the players' messages and rematches (games.chat, games.tables), and a series
+# of Archipelago games at one table (families/archipelago/series.py): their models live beside
+# these, imported here so that they are the app's models.
+from .around_models import ChatMessage, ChatMute, RematchOffer  # noqa: E402, F401
 from .series_models import Series, SeriesGame  # noqa: E402, F401

@@ -5,8 +5,8 @@ of each view of the game (every seat, and the spectators: `games.live_boards`) w
 for this change; the pages of a view share one board rendered for that key. Pages of a waiting
 table, and the thread and rematch panel beside a board, are told on the game's own group and
 render their viewer's part themselves. Bot work is asked for by id and ply (the signal
-`bot_turn_due`, which the tasks answer), and only when a bot is to act: a table of people never
-touches the task queue.
+`bot_turn_due`, which the tasks answer; `bot_turns_due` for a sweep's batch), and only when a bot
+is to act: a table of people never touches the task queue.
 
 Inside the web server the messages are handed to the server's event loop and sent there while
 the request goes on to render its answer: the player who moved does not wait for the broadcast
@@ -25,7 +25,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from . import presence
-from .signals import bot_turn_due
+from .signals import bot_turn_due, bot_turns_due
 
 logger = logging.getLogger(__name__)
 
@@ -97,9 +97,11 @@ def games_changed(changes: list[tuple[int, int, bool, int]], players) -> None:
     ]
     if messages:
         _publish(changes[0][0], changes[0][1], messages)
-    for game_id, ply, bot_to_act, _seats in changes:
-        if bot_to_act:
-            _queue_bot(game_id, ply)
+    bot_turns = [(game_id, ply) for game_id, ply, bot_to_act, _seats in changes if bot_to_act]
+    if bot_turns:
+        # One task for the batch's bot turns (the bots standing in for the late players), not
+        # one per game: queueing thousands one by one would be most of a large sweep's time.
+        bot_turns_due.send(sender=None, turns=bot_turns)
 
 
 def _board_messages(

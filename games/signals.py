@@ -20,6 +20,11 @@ clock_low = Signal()
 # games never imports the tasks, which call back into it.
 bot_turn_due = Signal()
 
+# Bots must act in many games at once (a clock sweep's batch: bots standing in for the players
+# who ran out of time): sent after the commit with `turns`, a list of (game_id, ply). The tasks
+# answer with one task for them all (games.tasks.queue_bot_turns).
+bot_turns_due = Signal()
+
 # Games ended by the clock sweep's bulk writes (games.sweep), which send no `post_save`: sent
-# once per batch inside its transaction with `games`. The ratings listen (ratings.signals).
+# once per batch inside its transaction with `game_ids`. The ratings listen (ratings.signals).
 games_ended = Signal()

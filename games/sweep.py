@@ -7,8 +7,12 @@ whatever its size (bench/sweep.py): it locks a batch of due games (`FOR UPDATE S
 reads their seats and seat actions, applies each timeout in memory (`games.forfeits.apply`, the
 same code as a single seat action) and writes the ledger entries, seats and games in bulk
 (`games.bulk_writes`: one JSON parameter per statement). A game that ends is ended on its stored
-position (`Ruleset.end_stored`), not read and written again. After the commit only the pages
-open now are told (`notify.games_changed`, by `games.presence`), and the bots asked to play.
+position (`Ruleset.end_stored`), not read and written again. On PostgreSQL the batch is claimed
+without its positions, and the games a timeout ends are ended set-based from a summary of their
+positions (`games.sweep_ends`: a few statements, no Django row); only the rest (bots standing
+in, skipped crews, rules that read a whole position to end it) are read as rows here, and only
+the positions a timeout reads (a skip). After the commit only the pages open now are told
+(`notify.games_changed`, by `games.presence`), and one task plays the batch's bot turns.
 
 Exactly once: the row lock is the one a move takes (`services.game_with_seats(lock=True)`), and
 the rows come back locked as they are now, still due. Of two sweeps running at once, each skips
@@ -25,10 +29,12 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
-from . import bulk_writes, forfeits, listing, notify, services, turns
+from rules.core import ruleset as rules_named
+
+from . import bulk_writes, forfeits, listing, notify, services, sweep_ends, turns
 from .models import Game, Move, Seat, SeatAction, TimeoutPolicy
 from .signals import clock_low, games_ended
 
@@ -53,43 +59,85 @@ def sweep_timeouts(now: datetime | None = None) -> int:
 def time_out_batch(now: datetime, size: int = BATCH) -> tuple[int, int]:
     """Lock up to `size` due games and time each out; (games seen, games timed out)."""
     with transaction.atomic():
-        games = list(
-            Game.objects.select_for_update(skip_locked=True)
-            .filter(status=Game.Status.RUNNING, deadline__lte=now)
-            .order_by("deadline")[:size]
-        )
-        if not games:
-            return 0, 0
-        ids = [game.pk for game in games]
-        seats_of = _seats_of(games)
-        actions_of: dict[int, list[SeatAction]] = {game.pk: [] for game in games}
-        for action in SeatAction.objects.filter(game_id__in=ids).order_by("pk"):
-            actions_of[action.game_id].append(action)
-        new_actions, new_moves, changes = [], [], []
-        with turns.turns_began_in_bulk():  # the next players' turn e-mails: one statement
-            for game in games:
-                seats = seats_of[game.pk]
-                action = _time_out(game, seats, actions_of[game.pk], new_moves, now)
-                listing.place_seats(game, seats)
-                if action is not None:
-                    new_actions.append(action)
-                    bot_to_act = services._bot_to_act(game, seats)
-                    changes.append((game.pk, game.ply, bot_to_act, game.players))
-        bulk_writes.insert_rows(Move, new_moves)
-        bulk_writes.insert_rows(SeatAction, new_actions)
-        bulk_writes.update_rows(
-            Seat,
-            [seat for game in games for seat in seats_of[game.pk]],
-            forfeits.SEAT_FIELDS + listing.LIST_FIELDS,
-        )
-        bulk_writes.update_rows(Game, games, forfeits.GAME_FIELDS)
-        ended = [game for game in games if game.status == Game.Status.FINISHED]
-        if ended:
-            games_ended.send(sender=Game, games=ended)
-        changed = {game_id for game_id, _ply, _bot, _seats in changes}
-        players = {s.user_id for g in changed for s in seats_of[g] if s.user_id is not None}
+        if connection.vendor == "postgresql":
+            claimed = sweep_ends.claim(now, size)
+            if not claimed:
+                return 0, 0
+            ended = sweep_ends.end_in_bulk(claimed, now)
+            # The others are locked already: read as rows, their positions left where they are.
+            games = list(Game.objects.filter(pk__in=ended.rest).defer("state"))
+            seen, changes, players = len(claimed), ended.changes, ended.players
+            finished = [game_id for game_id, _ply, _bot, _seats in changes]
+        else:
+            games = list(
+                Game.objects.select_for_update(skip_locked=True)
+                .filter(status=Game.Status.RUNNING, deadline__lte=now)
+                .order_by("deadline")[:size]
+            )
+            if not games:
+                return 0, 0
+            seen, changes, players, finished = len(games), [], set(), []
+        if games:
+            more, more_players = _time_out_rows(games, now)
+            changes, players = changes + more, players | more_players
+            finished += [game.pk for game in games if game.status == Game.Status.FINISHED]
+        if finished:
+            games_ended.send(sender=Game, game_ids=finished)
         transaction.on_commit(lambda: notify.games_changed(changes, players))
-    return len(games), len(new_actions)
+    return seen, len(changes)
+
+
+def _time_out_rows(games: list[Game], now: datetime) -> tuple[list[tuple], set[int]]:
+    """Time out `games` (locked) as Django rows through `forfeits.apply`, and write them in
+    bulk; their changes for `notify.games_changed`, and the people seated at them."""
+    ids = [game.pk for game in games]
+    seats_of = _seats_of(games)
+    actions_of: dict[int, list[SeatAction]] = {game.pk: [] for game in games}
+    for action in SeatAction.objects.filter(game_id__in=ids).order_by("pk"):
+        actions_of[action.game_id].append(action)
+    _positions(games)
+    new_actions, new_moves, changes = [], [], []
+    with turns.turns_began_in_bulk():  # the next players' turn e-mails: one statement
+        for game in games:
+            seats = seats_of[game.pk]
+            action = _time_out(game, seats, actions_of[game.pk], new_moves, now)
+            listing.place_seats(game, seats)
+            if action is not None:
+                new_actions.append(action)
+                bot_to_act = services._bot_to_act(game, seats)
+                changes.append((game.pk, game.ply, bot_to_act, game.players))
+    bulk_writes.insert_rows(Move, new_moves)
+    bulk_writes.insert_rows(SeatAction, new_actions)
+    bulk_writes.update_rows(
+        Seat,
+        [seat for game in games for seat in seats_of[game.pk]],
+        forfeits.SEAT_FIELDS + listing.LIST_FIELDS,
+    )
+    bulk_writes.update_rows(Game, games, forfeits.GAME_FIELDS)
+    changed = {game_id for game_id, _ply, _bot, _seats in changes}
+    players = {s.user_id for g in changed for s in seats_of[g] if s.user_id is not None}
+    return changes, players
+
+
+def _needs_whole_position(game: Game) -> bool:
+    """A timeout of `game` reads its position: the engine skips the seat, or the rules end a
+    position only once they have read it. A bot standing in changes no position."""
+    policy = game.policy_on_timeout
+    if policy == TimeoutPolicy.SKIP:
+        return True
+    return policy == TimeoutPolicy.END and not rules_named(game.ruleset).stored_end_keys
+
+
+def _positions(games: list[Game]) -> None:
+    """On PostgreSQL the rows come without their positions (deferred): read (one query) those
+    whose timeout reads them; the others keep theirs as stored (`JsonPatch()`: the update of
+    the row leaves the column alone). On SQLite the rows came whole."""
+    if connection.vendor != "postgresql":
+        return
+    whole = [game.pk for game in games if _needs_whole_position(game)]
+    stored = dict(Game.objects.filter(pk__in=whole).values_list("pk", "state")) if whole else {}
+    for game in games:
+        game.state = stored.get(game.pk, bulk_writes.JsonPatch())
 
 
 def _seats_of(games: list[Game]) -> dict[int, list[Seat]]:

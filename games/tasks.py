@@ -62,6 +62,32 @@ def queue_bot_turn(sender, *, game_id: int, ply: int, **kwargs) -> None:
         logger.exception("could not queue the bot turn of game %s ply %s", game_id, ply)
 
 
+@shared_task(acks_late=True)
+def play_bot_turns(turns: list) -> dict[str, int]:
+    """The bot turns of a clock sweep's batch, `turns` a list of (game_id, ply), one after the
+    other (each as `play_bot_turn`: a stale one does nothing); how many ended each way. A
+    turn still waiting a minute on is queued again on its own by `wake_stuck_bots`."""
+    results: dict[str, int] = {}
+    for game_id, ply in turns:
+        try:
+            result = play_bot_turn(game_id, ply)
+        except Exception:
+            # One game's failure is not the others': they are played on; beat wakes this one.
+            logger.exception("bot turn of game %s at ply %s failed", game_id, ply)
+            result = "failed"
+        results[result] = results.get(result, 0) + 1
+    return results
+
+
+def queue_bot_turns(sender, *, turns: list, **kwargs) -> None:
+    """`games.signals.bot_turns_due`, after the commit: one task for all of `turns`."""
+    try:
+        play_bot_turns.delay([list(turn) for turn in turns])
+    except Exception:
+        # The broker is away: beat's wake_stuck_bots queues each bot turn again later.
+        logger.exception("could not queue %s bot turns", len(turns))
+
+
 # A bot's task can be lost: the in-memory broker of the embedded default dies with its process, and
 # a task that fails (the database away for a moment) is acknowledged all the same. Beat's sweep
 # (every minute, CELERY_BEAT_SCHEDULE) looks for bot turns left waiting longer than this and

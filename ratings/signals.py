@@ -35,7 +35,7 @@ def game_saved(sender, instance: Game, created=False, update_fields=None, **kwar
 
 
 @receiver(games_ended, dispatch_uid="ratings.games_ended")
-def games_ended_in_bulk(sender, games, **kwargs) -> None:
+def games_ended_in_bulk(sender, game_ids, **kwargs) -> None:
     # One rating task for a whole batch of games the clock ended: the task rates them all.
-    if games:
+    if game_ids:
         transaction.on_commit(_queue)

@@ -185,6 +185,12 @@ class Ruleset(ABC):
     #: honour; ``tests/rules/test_protocol.py`` holds every registered ruleset to its word.
     ends_early: bool = False
     skips_seats: bool = False
+    #: The top-level keys of a stored position that ``end_stored`` reads or changes, when it
+    #: reads no others (empty: it reads the whole position). Given a document of those keys
+    #: alone, it ends it as it would end the whole, so a caller that keeps positions as JSON
+    #: may fetch those keys and write back only what changed (the site's clock sweep ends
+    #: thousands of games in a few statements so).
+    stored_end_keys: tuple[str, ...] = ()
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """The options with defaults filled in; unknown names and values refused."""

@@ -25,7 +25,7 @@ from .decks import DECK_VERSIONS, LATEST_DECK
 from .errors import IllegalMove, SetupError
 from .moves import Move
 from .state import Outcome, State, new_game
-from .stored import end_stored
+from .stored import STORED_END_KEYS, end_stored
 from .view import player_view
 
 
@@ -81,7 +81,7 @@ class JackalGame(GameState):
         return [event.as_data() for event in self.state.skip_seat(seat)]
 
     def turns_begun(self) -> int:
-        return self.state._turns
+        return self.state.turns_begun
 
     def to_json(self) -> dict:
         return self.state.to_json()
@@ -94,6 +94,7 @@ class JackalRuleset(Ruleset):
     game = "jackal"
     seat_counts = (2, 3, 4)
     ends_early = skips_seats = True  # State.end_by_forfeit, ruling E25 (skipping.py)
+    stored_end_keys = STORED_END_KEYS
     options = {
         "teams": Option(False, (False, True), "4 players, two against two (opposite sides)"),
         "deck": Option(

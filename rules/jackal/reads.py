@@ -133,6 +133,11 @@ class PublicReads:
     def smoke_turns(self) -> int:
         return self._smoke
 
+    @property
+    def turns_begun(self) -> int:
+        """Turns begun since the deal (a mid-turn decision begins none): the clocks count them."""
+        return self._turns
+
     def search_arrays(self) -> SearchArrays:
         """The position's live arrays for search bots, in one call (see ``SearchArrays``)."""
         dragged = None

@@ -12,6 +12,22 @@ from __future__ import annotations
 from .errors import IllegalMove, SetupError
 from .position import POSITION_FORMAT, POSITION_VERSION, Outcome, outcome_of
 
+# Every key `end_stored` reads or changes: a document of these alone ends as the whole would.
+STORED_END_KEYS = (
+    "format",
+    "version",
+    "ruleset",
+    "players",
+    "teams",
+    "scores",
+    "over",
+    "reason",
+    "pending",
+    "chain",
+    "after",
+    "agreement",
+)
+
 
 def end_stored(doc: dict, reason: str) -> tuple[dict, Outcome]:
     """The stored position `doc` ended now for `reason` (the site's timeout, resignation or

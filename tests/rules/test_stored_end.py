@@ -85,3 +85,20 @@ def test_a_stored_end_refuses_what_reading_refuses():
         rules.end_stored({"format": "something else"}, "timeout")
     with pytest.raises(SetupError):
         ruleset("second-edition").end_stored(stored(rules.new_game(2, "seed")), "timeout")
+
+
+@pytest.mark.parametrize(("name", "seats", "teams"), TABLES[::2])
+def test_the_keys_a_stored_end_reads_alone_end_as_the_whole(name, seats, teams):
+    # The sweep hands `end_stored` only these keys of each position and writes back what changed
+    # (games.sweep): the whole position with those changes must be the whole position ended.
+    rules = ruleset(name)
+    assert rules.stored_end_keys
+    for state in positions(name, seats, teams, games=1):
+        doc = stored(state)
+        part = {key: doc[key] for key in rules.stored_end_keys if key in doc}
+        ended_part, outcome = rules.end_stored(part, "timeout")
+        ended, whole_outcome = rules.end_stored(doc, "timeout")
+        dropped = set(part) - set(ended_part)
+        patched = {k: v for k, v in doc.items() if k not in dropped} | ended_part
+        assert patched == ended
+        assert outcome.to_json() == whole_outcome.to_json()

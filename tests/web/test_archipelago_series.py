@@ -1,10 +1,13 @@
-"""A series of Archipelago games at one table with special abilities (rulings S2–S7): the table
+"""A series of Archipelago games at one table with special abilities (rulings S2–S8): the table
 form, the draw after a game, picks over HTTP, the next game carrying the abilities, the
 standings."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+import time_machine
 from django.urls import reverse
 
 from games.families.archipelago import series
@@ -170,6 +173,34 @@ def test_S3_the_next_game_waits_for_the_draw_then_carries_the_abilities(client, 
     assert "Y2:" in html and "W3:" in html and "★" in html
 
 
+def test_S8_the_draw_closes_after_three_days_and_the_next_game_may_start(client, duo):
+    game, alice, bob = duo
+    game = end_with(game, [4, 3])  # alice wins and picks first; nobody picks
+    entry = series.ensure_draw(game.pk)
+    assert entry.pickers == [0, 1] and entry.picks == []
+    client.force_login(bob)
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "The draw closes on" in html
+    with time_machine.travel(game.finished_at + timedelta(days=2, hours=23), tick=False):
+        assert series.next_picker(series.ensure_draw(game.pk)) == 0  # still waiting
+        with pytest.raises(series.SeriesError):
+            offer_rematch(game.pk, bob)
+    with time_machine.travel(game.finished_at + timedelta(days=3), tick=False):
+        # A late pick is refused, changing nothing but the closing itself.
+        with pytest.raises(series.SeriesError, match="no ability to pick"):
+            series.pick(game.pk, alice, entry.offer[0], "1")
+        entry.refresh_from_db()
+        lapsed = {"ability": None, "pirate": None, "lapsed": True}
+        assert entry.picks == [{"member": 0, **lapsed}, {"member": 1, **lapsed}]
+        html = client.get(game.get_absolute_url()).content.decode()
+        assert "alice did not pick within three days: no card." in html
+        assert "The draw is over." in html and "The draw closes on" not in html
+        offer_rematch(game.pk, bob)
+        offer = answer_rematch(game.pk, alice, accept=True)
+        nxt = Game.objects.get(pk=offer.new_game_id)
+        assert nxt.is_running and "abilities" not in nxt.options
+
+
 def test_S4_an_abilitys_holder_cannot_take_a_second_for_the_same_pirate(duo):
     game, alice, bob = duo
     game = end_with(game, [4, 3])
@@ -213,7 +244,7 @@ def test_S6_bots_pick_at_once_the_first_card_for_their_first_free_pirate(db):
     assert [s.bot for s in nxt.seats.order_by("index")] == ["", "easy"]
 
 
-def test_a_pirate_with_an_ability_wears_a_star_on_the_island(duo):
+def test_a_pirate_with_an_ability_wears_a_star_on_the_island_and_its_boat_too(duo):
     from games.families.archipelago.board_svg import render_board
 
     game, alice, bob = duo
@@ -226,12 +257,18 @@ def test_a_pirate_with_an_ability_wears_a_star_on_the_island(duo):
     state = head_state(nxt)
     view = state.view(None)
     assert view["abilities"] == {"Y1": entry.offer[0]}  # public: the cards lie face up
-    assert 'data-ability="' not in render_board(view)  # Y1 is aboard: no star on the island
+    # Y1 is aboard: its boat carries the one star, at the masthead.
+    star = f'data-ability="{entry.offer[0]}"'
+    drawn = render_board(view)
+    assert drawn.count('data-ability="') == 1 and star in drawn
+    assert 'data-piece="Y1"' not in drawn
     land = next(sq["cell"] for sq in view["squares"] if sq["back"] == "B")
     for piece in view["pieces"]:
         if piece["id"] == "Y1":
             piece.update(where="land", cell=land)
-    assert f'data-ability="{entry.offer[0]}"' in render_board(view)
+    drawn = render_board(view)  # ashore: the star goes with the pirate, the boat has none
+    assert drawn.count('data-ability="') == 1
+    assert drawn.index('data-piece="Y1"') < drawn.index(star)
 
 
 def test_S7_an_aborted_game_draws_no_cards(duo):

@@ -111,6 +111,27 @@ def test_a_jamaica_score_below_zero_is_rated_and_kept(people):
     assert rating(alice, "jamaica").mu > rating(bob, "jamaica").mu
 
 
+def test_archipelago_is_rated_on_the_jackal_ladders(people):
+    # Archipelago is a Jackal ruleset: its games count on the ladders of the table's shape,
+    # beside classic and second-edition games (docs/ratings.md), not on a ladder of their own.
+    alice, bob, carol, dave = people
+    finished_game([alice, bob], [7, 12], ruleset="archipelago", ended=timezone.now())
+    finished_game([alice, bob, carol], [5, 8, 6], ruleset="archipelago", ended=timezone.now())
+    finished_game(
+        [alice, bob, carol, dave],
+        [4, 3, 6, 6],
+        teams=True,
+        ruleset="archipelago",
+        ended=timezone.now(),
+    )
+    assert rate_pending() == 3
+    assert sorted(RatedGame.objects.values_list("ladder_id", flat=True)) == ["1v1", "2v2", "3p"]
+    assert rating(bob, "1v1").mu > rating(alice, "1v1").mu
+    # 2v2: seats 0 and 2 (alice, carol: 4 + 6 = 10) beat seats 1 and 3 (bob, dave: 3 + 6 = 9).
+    assert rating(carol, "2v2").mu > rating(dave, "2v2").mu
+    assert not Rating.objects.filter(ladder_id="jamaica").exists()
+
+
 def test_a_game_is_rated_once_even_if_the_task_runs_twice(people):
     alice, bob = people[:2]
     finished_game([alice, bob], [10, 4], ended=timezone.now())

@@ -303,3 +303,32 @@ def test_a_batch_of_skips_costs_the_same_queries_however_many_and_tells_the_next
         for game in games:  # out of the next round's way
             abort_game(game.pk, "measured")
     assert queries[0] == queries[1]
+
+
+def test_a_batch_of_bot_takeovers_queues_one_task_that_plays_them_all(
+    db, travel, alice, bob, carol, django_capture_on_commit_callbacks
+):
+    from celery.signals import task_prerun
+
+    ran = []
+
+    def record(sender=None, **kwargs):
+        ran.append(sender.name)
+
+    games = [start([alice, bob, carol], TimeControl(days=1)) for _ in range(3)]
+    assert {game.policy_on_timeout for game in games} == {"bot"}
+    travel.shift(DAY)
+    task_prerun.connect(record, weak=False)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            assert sweep_timeouts() == 3
+    finally:
+        task_prerun.disconnect(record)
+    # One task for the batch, not one per game; the single-turn tasks after it are the stand-in
+    # bots' own moves asking for the next bot turn (a turn may hold several decisions).
+    assert ran[0] == "games.tasks.play_bot_turns" and ran.count(ran[0]) == 1
+    for game in games:
+        ply = game.ply
+        game.refresh_from_db()
+        assert game.ply > ply and game.seats.get(index=0).stand_in  # the stand-in played
+        assert verify_ledger(game) == []

@@ -331,6 +331,15 @@ def _boat(svg, layout: Layout, cell: str, colour: str, view: dict, seat: int) ->
     )
     if aboard:
         _text(svg, x + 24, y + 37, aboard, 10, CREW_INK.get(colour, "#000"))
+    # Pirates aboard are drawn as a number: one star at the masthead says an ability sails too.
+    abilities = view.get("abilities") or {}
+    held = sorted(
+        abilities[p["id"]]
+        for p in view["pieces"]
+        if p["where"] == "boat" and p.get("boat") == seat and p["id"] in abilities
+    )
+    if held:
+        _star(svg, x + 24, y + 5, ",".join(held))
     coins = view["stowed"][seat] if seat < len(view["stowed"]) else 0
     if coins:
         tile_art.el(svg, "circle", cx=x + 9, cy=y + 12, r=7, fill="#f2c200", stroke="#7a5c00")

@@ -1,4 +1,4 @@
-"""A series of Jackal Archipelago games at one table, with special abilities (rulings S1–S7).
+"""A series of Jackal Archipelago games at one table, with special abilities (rulings S1–S8).
 
 A table opened as a series is game 1. When a game of the series is over, the ability draw of the
 book follows: 4 cards laid face up (`rules.archipelago.abilities.draw_offer`, from the series'
@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import notify, services
@@ -28,6 +30,10 @@ from rules.archipelago.abilities import ABILITIES, draw_offer, pick_order
 from rules.archipelago.position import CREWS
 
 PIRATES = (1, 2, 3)
+
+# How long the draw waits for a pick (S8): a player who never comes back must not hold the next
+# game of the series forever. After this, whoever has not picked takes no card.
+DRAW_OPEN_FOR = timedelta(days=3)
 
 
 class SeriesError(services.GameError):
@@ -114,6 +120,25 @@ def _record(entry: SeriesGame, member: int, ability: str | None, pirate: int | N
     entry.picks = [*entry.picks, {"member": member, "ability": ability, "pirate": pirate}]
 
 
+def draw_closes_at(game: Game) -> datetime | None:
+    """When the draw after `game` stops waiting for picks (S8): three days after the game ended."""
+    return game.finished_at + DRAW_OPEN_FOR if game.finished_at else None
+
+
+def _close_if_due(entry: SeriesGame, game: Game) -> bool:
+    """Past the draw's closing time, every member still to pick takes no card (S8), marked
+    `lapsed` so the panel can say why. True when it changed the picks."""
+    closes = draw_closes_at(game)
+    if closes is None or timezone.now() < closes or next_picker(entry) is None:
+        return False
+    while (member := next_picker(entry)) is not None:
+        entry.picks = [
+            *entry.picks,
+            {"member": member, "ability": None, "pirate": None, "lapsed": True},
+        ]
+    return True
+
+
 def _bots_pick(entry: SeriesGame, seats: list[Seat]) -> None:
     """Bots pick when their turn comes: the first card left, for their first free pirate."""
     by_member = {entry.members[seat.index]: seat for seat in seats}
@@ -137,15 +162,24 @@ def _locked_entry(game_id: int) -> tuple[SeriesGame, Game, list[Seat]]:
 
 def ensure_draw(game_id: int) -> SeriesGame | None:
     """The draw after the series game `game_id`: made (and the bots' picks with it) once the
-    game is over. None for a game of no series."""
-    if not SeriesGame.objects.filter(game_id=game_id).exists():
+    game is over, closed once it has waited long enough (S8). None for a game of no series."""
+    entry = SeriesGame.objects.filter(game_id=game_id).select_related("series", "game").first()
+    if entry is None:
         return None
+    game = entry.game
+    closes = draw_closes_at(game)
+    waiting = next_picker(entry) is not None
+    if entry.pickers is not None and not (waiting and closes and timezone.now() >= closes):
+        return entry  # nothing to do: no lock taken for a look at a settled draw
     with transaction.atomic():
         entry, game, seats = _locked_entry(game_id)
         if entry.pickers is None and game.is_over and game.started_at is not None:
             _make_draw(entry, game)
             _bots_pick(entry, seats)
             entry.save(update_fields=["offer", "pickers", "picks"])
+        elif entry.pickers is not None and _close_if_due(entry, game):
+            entry.save(update_fields=["picks"])
+            transaction.on_commit(lambda: notify.rematch_changed(game_id))
     return entry
 
 
@@ -272,13 +306,19 @@ def series_context(game: Game, user) -> dict | None:
         "offer": entry.offer or [],
         "cards_left": cards_left(entry),
         "picks": [
-            {"name": names.get(p["member"], "?"), "ability": p["ability"], "pirate": p["pirate"]}
+            {
+                "name": names.get(p["member"], "?"),
+                "ability": p["ability"],
+                "pirate": p["pirate"],
+                "lapsed": p.get("lapsed", False),
+            }
             for p in entry.picks
         ],
         "draw_made": made,
         "no_pickers": made and not entry.pickers,
         "picker": names.get(picker, "") if picker is not None else "",
         "draw_over": made and picker is None,
+        "closes_at": draw_closes_at(game) if picker is not None else None,
         "my_pick": picker is not None and picker == my_member,
         "free_pirates": _free_pirates(entry, my_member) if my_member is not None else [],
         "my_crew": CREWS[seat.index] if seat is not None else "",

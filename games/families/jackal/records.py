@@ -15,17 +15,6 @@ from games.families.record_text import unquote as _unquote
 from games.models import Game, Seat
 from rules.jackal import RULESETS, JackalError, State, View, new_game, player_view, seat_crews
 
-
-class NotARecordedGame(ValueError):
-    """The record format and the replay viewer are Jackal's (classic, second edition) only."""
-
-
-def require_jackal(game: Game) -> None:
-    """Refuse, before reading its ledger, a game of rules this module does not know."""
-    if game.ruleset not in RULESETS:
-        raise NotARecordedGame(f"game {game.pk} ({game.ruleset}) has no record or replay yet")
-
-
 # --- Positions -----------------------------------------------------------------------------------
 
 
