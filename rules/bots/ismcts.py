@@ -31,7 +31,15 @@ import time
 from rules.jackal import Move
 
 from .knowledge import Determiniser, Knowledge, moves_of_play
-from .probe import STRONG, acting_team, best_move, move_score, rewards, team_values
+from .probe import (
+    STRONG,
+    acting_team,
+    best_move,
+    distinct_codes,
+    move_score,
+    rewards,
+    team_values,
+)
 
 EXPLORE = 0.7  # UCB1 constant; rewards are in [0, 1]
 SAMPLES = 24  # distinct determinisations per search (from_json costs ~1 ms; copies ~20 us)
@@ -118,6 +126,7 @@ class Search:
         self.depth = playout_depth
         self.iterations = 0
         self.elapsed = 0.0
+        self.root = Node(-1)
 
     def run(self) -> str:
         playable = moves_of_play(self.knowledge.view)
@@ -130,6 +139,12 @@ class Search:
         rng = self.rng
         det = Determiniser(self.knowledge)
         samples = [det.sample(rng) for _ in range(1 if det.exact else min(SAMPLES, self.budget))]
+        # Twin pirates' moves are one move (probe.distinct_codes); the pieces are the same in
+        # every sample, so the root's are read once.
+        legal = {code: legal[code] for code in distinct_codes(samples[0], list(legal))}
+        if len(legal) == 1:
+            self.elapsed = time.perf_counter() - start
+            return next(iter(legal.values()))
         # The heuristic reads only face-up things, so every sample has the same root margins.
         self.base = _margins(samples[0]) if CENTRED else {}
         root = Node(-1)
@@ -176,7 +191,7 @@ class Search:
         first = True
         bias = BIAS
         while not state.is_over():
-            codes = list(root_legal) if first else state.legal_codes()
+            codes = list(root_legal) if first else distinct_codes(state, state.legal_codes())
             first = False
             children = node.children
             untried = []
