@@ -69,9 +69,9 @@ def distinct_codes(s: State, codes: list[int]) -> list[int]:
     for code in codes:
         kind = code & 7
         p = (code & _PIECE) >> 3
-        if kind != K_SHIP and kind != K_AGREE and p in twin:
-            if (code & ~_PIECE) | twin[p] << 3 in present:
-                continue
+        twin_move = (code & ~_PIECE) | twin[p] << 3 if p in twin else -1
+        if kind != K_SHIP and kind != K_AGREE and twin_move in present:
+            continue
         out.append(code)
     return out
 
