@@ -30,6 +30,7 @@ import time
 
 from rules.jackal import Move
 
+from .carry import Carry
 from .knowledge import Determiniser, Knowledge, moves_of_play
 from .probe import (
     STRONG,
@@ -60,6 +61,7 @@ BIAS = 0.3
 WIDEN = 0.0
 WIDEN_BASE = 4
 WEIGHTS = STRONG  # the evaluation's weights (probe.Weights)
+CARRY = True  # a held coin's distance home: steps over squares a coin may cross (carry.py)
 
 
 class Node:
@@ -86,9 +88,9 @@ def _playout(state, rng: random.Random, depth: int) -> None:
         state.apply_code(code)
 
 
-def _margins(state) -> dict[int, float]:
+def _margins(state, carry: Carry | None = None) -> dict[int, float]:
     """Per team: its heuristic worth minus the best other team's (the root's reference)."""
-    values = team_values(state, WEIGHTS)
+    values = team_values(state, WEIGHTS, carry)
     return {
         t: v - max((w for u, w in values.items() if u != t), default=0.0) for t, v in values.items()
     }
@@ -146,7 +148,9 @@ class Search:
             self.elapsed = time.perf_counter() - start
             return next(iter(legal.values()))
         # The heuristic reads only face-up things, so every sample has the same root margins.
-        self.base = _margins(samples[0]) if CENTRED else {}
+        # Held coins are valued by the steps home over squares a coin may cross (carry.py).
+        self.carry = Carry(self.knowledge.position["tiles"]) if CARRY else None
+        self.base = _margins(samples[0], self.carry) if CENTRED else {}
         root = Node(-1)
         deadline = None if self.seconds is None else start + self.seconds
         i = 0
@@ -181,7 +185,7 @@ class Search:
         base = self.base
         return {
             t: 1.0 / (1.0 + math.exp(-(m - base.get(t, 0.0)) / SCALE))
-            for t, m in _margins(state).items()
+            for t, m in _margins(state, self.carry).items()
         }
 
     def _iterate(self, root: Node, state, root_legal: dict[int, str]) -> None:

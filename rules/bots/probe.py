@@ -103,7 +103,7 @@ EASY = Weights()
 STRONG = Weights(pirate=0.15, pirate_share=1.2, trapped=0.5, sea_risk=0.7, swim=0.03)
 
 
-def team_values(s: State, w: Weights = EASY) -> dict[int, float]:
+def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
     """A heuristic worth per team, in coins: banked coins count 1, a coin held by one of the
     team's pirates counts more the nearer its ship, loose coins draw the nearest pirate, live
     pirates (``w``) and pirates ashore count a little, and a held coin next to an enemy is at
@@ -170,7 +170,10 @@ def team_values(s: State, w: Weights = EASY) -> dict[int, float]:
                     if d < near:
                         near = d
                 if near == 0:
-                    held = 0.6 - 0.03 * row[ship] + 0.12 * (n - 1)
+                    # carry (carry.Carry, the search bots'): steps over squares a coin may
+                    # cross; else the straight line.
+                    home = row[ship] if carry is None else carry.steps(cell, ship, a.face_up)
+                    held = 0.6 - 0.03 * home + 0.12 * (n - 1)
                     for e in enemies:
                         if row[e] <= 1:
                             held -= 0.25

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from rules.bots import LEVELS, Determiniser, choose, ismcts, seat_knowledge
+from rules.bots.carry import DETOUR, Carry
 from rules.bots.knowledge import deck, shape
 from rules.bots.probe import DIST, LAND, STRONG, distinct_codes, rewards, team_values
 from rules.jackal import Coord, Move, State, new_game, player_view
@@ -318,3 +319,52 @@ def test_a_swimmer_is_worth_more_near_its_ship():
     easy = team_values(swim_near)[team] - team_values(swim_far)[team]
     assert strong - easy == pytest.approx(STRONG.swim * (DIST[far][ship] - DIST[near][ship]))
     assert strong - easy > 0.15
+
+
+def test_a_coin_is_carried_home_over_squares_it_may_cross():
+    cell = lambda sq: Coord.parse(sq).cell  # noqa: E731
+    ship = cell("G1")
+    tiles = {sq: "empty" for sq in ("G2", "G3", "G4", "G5")}
+    up = [0] * 169
+    for sq in ("G2", "G3", "G4", "G5", "F3"):
+        up[cell(sq)] = 1
+    assert Carry(tiles).steps(cell("G5"), ship, up) == 4  # straight up the open column
+    # A fortress on G3 (no coin may enter it): round it over F3, face up, still four steps.
+    walled = {**tiles, "G3": "fortress", "F3": "empty"}
+    assert Carry(walled).steps(cell("G5"), ship, up) == 4
+    # F3 an ogre as well: no known way; the straight line plus a detour.
+    shut = {**walled, "F3": "ogre"}
+    assert Carry(shut).steps(cell("G5"), ship, up) == DIST[cell("G5")][ship] + DETOUR
+    # A tile the search itself turned over counts as walkable.
+    hidden = dict(tiles)
+    del hidden["G3"]
+    assert Carry(hidden).steps(cell("G5"), ship, up) == 4
+    up[cell("G3")] = 0
+    assert Carry(hidden).steps(cell("G5"), ship, up) == 4  # over F3, face up and unknown
+
+
+def test_the_search_bots_value_a_held_coin_by_its_way_home():
+    s = midgame("classic", 4, False, 30)
+    team = s.team_of(s.crew_owner("white"))
+    d = s.to_json()
+    ship = d["ships"]["white"]
+    # A white pirate holding a coin three squares inland, the squares between it and the ship
+    # face down: the way home is unknown, so the coin is worth less to the search than on the
+    # straight line, and exactly as much once the way is face up.
+    x, y = Coord.parse(ship).x, Coord.parse(ship).y
+    inland = [str(Coord(x, y + k)) for k in (1, 2, 3)]
+    d["pirates"]["W1"] = {**d["pirates"]["W1"], "cell": inland[2], "step": 0, "trapped": False}
+    d["coins"] = {**d["coins"], inland[2]: d["coins"].get(inland[2], 0) + 1}
+    for sq in inland:
+        d["tiles"][sq] = "empty"
+    d["face_up"] = sorted(set(d["face_up"]) - set(inland[:2]) | {inland[2]})
+    closed = State.from_json(d)
+    tiles = {sq: d["tiles"][sq] for sq in d["face_up"]}
+    straight = team_values(closed, STRONG)[team]
+    assert team_values(closed, STRONG, Carry(tiles))[team] < straight - 0.1
+    d["face_up"] = sorted(set(d["face_up"]) | set(inland))
+    opened = State.from_json(d)
+    tiles = {sq: d["tiles"][sq] for sq in d["face_up"]}
+    assert team_values(opened, STRONG, Carry(tiles))[team] == pytest.approx(
+        team_values(opened, STRONG)[team]
+    )
