@@ -12,7 +12,9 @@ each, same deals), a 12-ply heuristic playout won 6 of 8 at 300 iterations, scor
 directly won 6 of 8 at 300 and 7 of 8 at 1500 iterations in about the time 1000 iterations with
 playouts took; the tree spends its iterations on replies instead. Chains,
 bottles, peeks and earthquakes are plies like any other, so a multi-ply turn is searched as the
-sequence of decisions the rules ask for; partners in a 2v2 share a team and so a reward.
+sequence of decisions the rules ask for; partners in a 2v2 share a team and so a reward. Twin
+pirates' moves are one move (probe.distinct_codes) at every node, and a held coin is valued by
+its steps home over squares a coin may cross (carry.py), not the straight line.
 
 Deterministic for a given seed and iteration budget; a time limit only ever cuts a search short
 (then the result depends on the machine's speed, so tests and arenas use iteration budgets). The

@@ -90,7 +90,8 @@ class Weights(NamedTuple):
     """The evaluation's weights, in coins. ``EASY`` is the easy bot's; ``STRONG`` (the search
     bots') prices a pirate by the coins still to fetch, since a crew that lost a pirate early
     fetches fewer for the rest of the game (measured: search bots lost whole crews to ogres and
-    enemy ships at 0.15 a pirate), halves a trapped one and fears a swim next to an enemy ship."""
+    enemy ships at 0.15 a pirate), halves a trapped one, fears a swim next to an enemy ship and
+    pulls a swimmer back towards its team's nearest ship."""
 
     pirate: float = 0.15  # a live pirate
     pirate_share: float = 0.0  # plus this much times the share of the coins still in play
