@@ -12,7 +12,9 @@ each, same deals), a 12-ply heuristic playout won 6 of 8 at 300 iterations, scor
 directly won 6 of 8 at 300 and 7 of 8 at 1500 iterations in about the time 1000 iterations with
 playouts took; the tree spends its iterations on replies instead. Chains,
 bottles, peeks and earthquakes are plies like any other, so a multi-ply turn is searched as the
-sequence of decisions the rules ask for; partners in a 2v2 share a team and so a reward.
+sequence of decisions the rules ask for; partners in a 2v2 share a team and so a reward. Twin
+pirates' moves are one move (probe.distinct_codes) at every node, and a held coin is valued by
+its steps home over squares a coin may cross (carry.py), not the straight line.
 
 Deterministic for a given seed and iteration budget; a time limit only ever cuts a search short
 (then the result depends on the machine's speed, so tests and arenas use iteration budgets). The
@@ -30,8 +32,17 @@ import time
 
 from rules.jackal import Move
 
+from .carry import Carry
 from .knowledge import Determiniser, Knowledge, moves_of_play
-from .probe import STRONG, acting_team, best_move, move_score, rewards, team_values
+from .probe import (
+    STRONG,
+    acting_team,
+    best_move,
+    distinct_codes,
+    move_score,
+    rewards,
+    team_values,
+)
 
 EXPLORE = 0.7  # UCB1 constant; rewards are in [0, 1]
 SAMPLES = 24  # distinct determinisations per search (from_json costs ~1 ms; copies ~20 us)
@@ -52,6 +63,7 @@ BIAS = 0.3
 WIDEN = 0.0
 WIDEN_BASE = 4
 WEIGHTS = STRONG  # the evaluation's weights (probe.Weights)
+CARRY = True  # a held coin's distance home: steps over squares a coin may cross (carry.py)
 
 
 class Node:
@@ -78,9 +90,9 @@ def _playout(state, rng: random.Random, depth: int) -> None:
         state.apply_code(code)
 
 
-def _margins(state) -> dict[int, float]:
+def _margins(state, carry: Carry | None = None) -> dict[int, float]:
     """Per team: its heuristic worth minus the best other team's (the root's reference)."""
-    values = team_values(state, WEIGHTS)
+    values = team_values(state, WEIGHTS, carry)
     return {
         t: v - max((w for u, w in values.items() if u != t), default=0.0) for t, v in values.items()
     }
@@ -118,6 +130,7 @@ class Search:
         self.depth = playout_depth
         self.iterations = 0
         self.elapsed = 0.0
+        self.root = Node(-1)
 
     def run(self) -> str:
         playable = moves_of_play(self.knowledge.view)
@@ -130,8 +143,16 @@ class Search:
         rng = self.rng
         det = Determiniser(self.knowledge)
         samples = [det.sample(rng) for _ in range(1 if det.exact else min(SAMPLES, self.budget))]
+        # Twin pirates' moves are one move (probe.distinct_codes); the pieces are the same in
+        # every sample, so the root's are read once.
+        legal = {code: legal[code] for code in distinct_codes(samples[0], list(legal))}
+        if len(legal) == 1:
+            self.elapsed = time.perf_counter() - start
+            return next(iter(legal.values()))
         # The heuristic reads only face-up things, so every sample has the same root margins.
-        self.base = _margins(samples[0]) if CENTRED else {}
+        # Held coins are valued by the steps home over squares a coin may cross (carry.py).
+        self.carry = Carry(self.knowledge.position["tiles"]) if CARRY else None
+        self.base = _margins(samples[0], self.carry) if CENTRED else {}
         root = Node(-1)
         deadline = None if self.seconds is None else start + self.seconds
         i = 0
@@ -166,7 +187,7 @@ class Search:
         base = self.base
         return {
             t: 1.0 / (1.0 + math.exp(-(m - base.get(t, 0.0)) / SCALE))
-            for t, m in _margins(state).items()
+            for t, m in _margins(state, self.carry).items()
         }
 
     def _iterate(self, root: Node, state, root_legal: dict[int, str]) -> None:
@@ -176,7 +197,7 @@ class Search:
         first = True
         bias = BIAS
         while not state.is_over():
-            codes = list(root_legal) if first else state.legal_codes()
+            codes = list(root_legal) if first else distinct_codes(state, state.legal_codes())
             first = False
             children = node.children
             untried = []

@@ -14,6 +14,7 @@ import math
 from typing import NamedTuple
 
 from rules.jackal import Coord, Move, State
+from rules.jackal.moves import FIRST_CHARACTER, K_AGREE, K_SHIP
 
 N = 169
 _XY = [(Coord.of(c).x, Coord.of(c).y) for c in range(N)]
@@ -38,6 +39,43 @@ def decode(code: int) -> tuple[int, int, bool, str]:
     return d
 
 
+_PIECE = 15 << 3  # the piece field of a packed move (rules/jackal/moves.py)
+
+
+def distinct_codes(s: State, codes: list[int]) -> list[int]:
+    """``codes`` less the moves of a pirate that has a twin: another pirate of the crew to act on
+    the same square in the same state (spinner step, trap, rum), whose move is the same move. Two
+    or three pirates aboard the ship, or dead, or standing together are the rule, not the
+    exception, and a search that tells them apart spends its budget two or three times on one
+    move (measured: the first disembark split 744/653/576 visits over W1, W2, W3). A move is only
+    dropped when its twin's is in ``codes``, so nothing legal is ever lost for good."""
+    a = s.search_arrays()
+    pc, step, trap, drunk = a.pieces, a.step, a.trap, a.drunk
+    seen: dict[tuple[int, int, int, int], int] = {}
+    twin: dict[int, int] = {}
+    for p in a.members[a.crew_to_act]:
+        if p >= FIRST_CHARACTER:  # a character is a piece of its own kind
+            continue
+        key = (pc[p], step[p], trap[p], drunk[p])
+        q = seen.get(key)
+        if q is None:
+            seen[key] = p
+        else:
+            twin[p] = q
+    if not twin:
+        return codes
+    present = set(codes)
+    out = []
+    for code in codes:
+        kind = code & 7
+        p = (code & _PIECE) >> 3
+        twin_move = (code & ~_PIECE) | twin[p] << 3 if p in twin else -1
+        if kind != K_SHIP and kind != K_AGREE and twin_move in present:
+            continue
+        out.append(code)
+    return out
+
+
 def team_of_seat(s: State, seat: int) -> int:
     return s.team_of(seat)
 
@@ -52,19 +90,21 @@ class Weights(NamedTuple):
     """The evaluation's weights, in coins. ``EASY`` is the easy bot's; ``STRONG`` (the search
     bots') prices a pirate by the coins still to fetch, since a crew that lost a pirate early
     fetches fewer for the rest of the game (measured: search bots lost whole crews to ogres and
-    enemy ships at 0.15 a pirate), halves a trapped one and fears a swim next to an enemy ship."""
+    enemy ships at 0.15 a pirate), halves a trapped one, fears a swim next to an enemy ship and
+    pulls a swimmer back towards its team's nearest ship."""
 
     pirate: float = 0.15  # a live pirate
     pirate_share: float = 0.0  # plus this much times the share of the coins still in play
     trapped: float = 1.0  # a trapped or lost pirate counts this fraction of a free one
     sea_risk: float = 0.0  # a pirate in the water next to an enemy ship loses this fraction
+    swim: float = 0.0  # a pirate in the water loses this much a step from its team's nearest ship
 
 
 EASY = Weights()
-STRONG = Weights(pirate=0.15, pirate_share=1.2, trapped=0.5, sea_risk=0.7)
+STRONG = Weights(pirate=0.15, pirate_share=1.2, trapped=0.5, sea_risk=0.7, swim=0.03)
 
 
-def team_values(s: State, w: Weights = EASY) -> dict[int, float]:
+def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
     """A heuristic worth per team, in coins: banked coins count 1, a coin held by one of the
     team's pirates counts more the nearer its ship, loose coins draw the nearest pirate, live
     pirates (``w``) and pirates ashore count a little, and a held coin next to an enemy is at
@@ -104,14 +144,19 @@ def team_values(s: State, w: Weights = EASY) -> dict[int, float]:
             for p in members[c]:
                 if pc[p] >= 0 and trap[p]:
                     v -= (1.0 - w.trapped) * pirate
-            if w.sea_risk:
+            if w.sea_risk or w.swim:
                 ship = ships[c]
                 foes = [ships[d] for d in a.order if seat_team[owner[d]] != team]
+                friends = [ships[d] for d in a.order if seat_team[owner[d]] == team]
                 for cell in mine:
                     if not LAND[cell] and cell != ship:
                         row = DIST[cell]
                         if any(row[f] <= 1 for f in foes):
                             v -= w.sea_risk * pirate
+                        # A swimmer fetches nothing until it is aboard again: without this pull
+                        # a pirate that fled into the sea stayed there for 300 plies (measured,
+                        # four players), every square of water looking alike to the search.
+                        v -= w.swim * min(row[f] for f in friends)
         for cell in mine:
             if LAND[cell]:
                 v += 0.05
@@ -126,7 +171,10 @@ def team_values(s: State, w: Weights = EASY) -> dict[int, float]:
                     if d < near:
                         near = d
                 if near == 0:
-                    held = 0.6 - 0.03 * row[ship] + 0.12 * (n - 1)
+                    # carry (carry.Carry, the search bots'): steps over squares a coin may
+                    # cross; else the straight line.
+                    home = row[ship] if carry is None else carry.steps(cell, ship, a.face_up)
+                    held = 0.6 - 0.03 * home + 0.12 * (n - 1)
                     for e in enemies:
                         if row[e] <= 1:
                             held -= 0.25

@@ -39,6 +39,8 @@ class SearchArrays(NamedTuple):
     trap: list[int]  # per piece: 0 free, 1 caught in a trap, 2 lost in a cave
     island: int  # coins not yet banked, sunk or eaten (face-down ones too: a public count)
     total: int  # coins in the game
+    step: list[int]  # per piece: its step on a spinner (0 elsewhere)
+    drunk: list[int]  # per piece: turns it still sits out drunk (second edition's rum)
 
 
 class PublicReads:
@@ -162,6 +164,8 @@ class PublicReads:
             self._trap,
             self._island,
             self._total,
+            self._ps,
+            self._drunk,
         )
 
     def team_bottles(self) -> dict[int, int]:

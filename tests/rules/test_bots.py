@@ -7,9 +7,10 @@ from collections import Counter
 import pytest
 
 from rules.bots import LEVELS, Determiniser, choose, ismcts, seat_knowledge
+from rules.bots.carry import DETOUR, Carry
 from rules.bots.knowledge import deck, shape
-from rules.bots.probe import DIST, LAND, STRONG, rewards, team_values
-from rules.jackal import Coord, State, new_game, player_view
+from rules.bots.probe import DIST, LAND, STRONG, distinct_codes, rewards, team_values
+from rules.jackal import Coord, Move, State, new_game, player_view
 
 # Tiny budgets: the tests check behaviour, not strength.
 FAST = {"normal": 12, "strong": 25}
@@ -246,3 +247,124 @@ def test_a_time_limit_cuts_the_search_short():
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError):
         choose("grandmaster", seat_knowledge(new_game(seed="x"), 0), 1)
+
+
+def _twins_apart(state, code, other):
+    """The positions after two moves, with the pirates' names taken out."""
+    a, b = state.copy(), state.copy()
+    a.apply_code(code)
+    b.apply_code(other)
+    cells = lambda s: sorted(s.search_arrays().pieces[:12])  # noqa: E731
+    return cells(a), cells(b)
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "second-edition"])
+def test_twin_pirates_moves_are_searched_once_and_nothing_else_is_dropped(ruleset):
+    # At the start all three pirates are aboard: W1, W2 and W3 G1-G2 are one move.
+    s = new_game(ruleset, players=2, seed="twins")
+    codes = s.legal_codes()
+    kept = distinct_codes(s, codes)
+    assert set(kept) < set(codes)
+    moves = [Move(c) for c in codes]
+    by_square = {(str(m.target), m.kind) for m in moves}
+    assert {(str(Move(c).target), Move(c).kind) for c in kept} == by_square
+    assert sum(Move(c).kind == "ship" for c in kept) == sum(m.kind == "ship" for m in moves)
+    dropped = next(c for c in codes if c not in kept)
+    twin = next(c for c in kept if Move(c).target == Move(dropped).target)
+    before, after = _twins_apart(s, dropped, twin)
+    assert before == after  # the same position but for which twin stands where
+    # Pirates on different squares (or one trapped) are not twins: nothing is dropped then.
+    d = s.to_json()
+    cells = ["D5", "E6", "F7"]
+    for n, cell in enumerate(cells, 1):
+        d["pirates"][f"W{n}"] = {**d["pirates"][f"W{n}"], "cell": cell, "step": 0}
+    apart = State.from_json(d)
+    assert distinct_codes(apart, apart.legal_codes()) == apart.legal_codes()
+    d["pirates"]["W2"] = {**d["pirates"]["W2"], "cell": "D5", "trapped": True}
+    one_trapped = State.from_json(d)
+    moves = [Move(c) for c in distinct_codes(one_trapped, one_trapped.legal_codes())]
+    assert {m.piece for m in moves if str(m.origin) == "D5"} >= {"W1"}
+    assert distinct_codes(one_trapped, one_trapped.legal_codes()) == one_trapped.legal_codes()
+
+
+def test_the_search_never_splits_its_budget_over_twins():
+    s = new_game("classic", players=4, seed="twins")
+    k = seat_knowledge(s, s.to_act())
+    search = ismcts.Search(k, random.Random(1), iterations=200, stop_early=False)
+    assert search.run() in k.view.legal_moves
+    pieces_at_root = {Move(c).piece for c in search.root.children if Move(c).kind != "ship"}
+    assert len(pieces_at_root) == 1
+
+
+def test_a_swimmer_is_worth_more_near_its_ship():
+    s = midgame("classic", 4, False, 30)  # one crew a seat: its ship is the team's only one
+    team = s.team_of(s.crew_owner("white"))
+    a = s.search_arrays()
+    ship = a.ships[s.crew_order[0]]
+    foes = [a.ships[c] for c in s.crew_order[1:]]
+    free_sea = [
+        c
+        for c in range(169)
+        if not LAND[c] and a.occupied[c] == 0 and min(DIST[c][f] for f in foes) > 2
+    ]
+    near = min(free_sea, key=lambda c: DIST[c][ship])
+    far = max(free_sea, key=lambda c: DIST[c][ship])
+    info = {**(s.to_json()["pirates"]["W3"] or {}), "trapped": False, "step": 0, "drunk": 0}
+    swim_near = _with_pirate(s, "W3", {**info, "cell": str(Coord.of(near))})
+    swim_far = _with_pirate(s, "W3", {**info, "cell": str(Coord.of(far))})
+    assert DIST[far][ship] - DIST[near][ship] >= 6
+    # The search bots' pull home: a swim the farther from the ship, the worse; the easy bot's
+    # evaluation (which reads only the loose coins' distance to the pirate) has no such pull.
+    strong = team_values(swim_near, STRONG)[team] - team_values(swim_far, STRONG)[team]
+    easy = team_values(swim_near)[team] - team_values(swim_far)[team]
+    assert strong - easy == pytest.approx(STRONG.swim * (DIST[far][ship] - DIST[near][ship]))
+    assert strong - easy > 0.15
+
+
+def test_a_coin_is_carried_home_over_squares_it_may_cross():
+    cell = lambda sq: Coord.parse(sq).cell  # noqa: E731
+    ship = cell("G1")
+    tiles = {sq: "empty" for sq in ("G2", "G3", "G4", "G5")}
+    up = [0] * 169
+    for sq in ("G2", "G3", "G4", "G5", "F3"):
+        up[cell(sq)] = 1
+    assert Carry(tiles).steps(cell("G5"), ship, up) == 4  # straight up the open column
+    # A fortress on G3 (no coin may enter it): round it over F3, face up, still four steps.
+    walled = {**tiles, "G3": "fortress", "F3": "empty"}
+    assert Carry(walled).steps(cell("G5"), ship, up) == 4
+    # F3 an ogre as well: no known way; the straight line plus a detour.
+    shut = {**walled, "F3": "ogre"}
+    assert Carry(shut).steps(cell("G5"), ship, up) == DIST[cell("G5")][ship] + DETOUR
+    # A tile the search itself turned over counts as walkable.
+    hidden = dict(tiles)
+    del hidden["G3"]
+    assert Carry(hidden).steps(cell("G5"), ship, up) == 4
+    up[cell("G3")] = 0
+    assert Carry(hidden).steps(cell("G5"), ship, up) == 4  # over F3, face up and unknown
+
+
+def test_the_search_bots_value_a_held_coin_by_its_way_home():
+    s = midgame("classic", 4, False, 30)
+    team = s.team_of(s.crew_owner("white"))
+    d = s.to_json()
+    ship = d["ships"]["white"]
+    # A white pirate holding a coin three squares inland, the squares between it and the ship
+    # face down: the way home is unknown, so the coin is worth less to the search than on the
+    # straight line, and exactly as much once the way is face up.
+    x, y = Coord.parse(ship).x, Coord.parse(ship).y
+    inland = [str(Coord(x, y + k)) for k in (1, 2, 3)]
+    d["pirates"]["W1"] = {**d["pirates"]["W1"], "cell": inland[2], "step": 0, "trapped": False}
+    d["coins"] = {**d["coins"], inland[2]: d["coins"].get(inland[2], 0) + 1}
+    for sq in inland:
+        d["tiles"][sq] = "empty"
+    d["face_up"] = sorted(set(d["face_up"]) - set(inland[:2]) | {inland[2]})
+    closed = State.from_json(d)
+    tiles = {sq: d["tiles"][sq] for sq in d["face_up"]}
+    straight = team_values(closed, STRONG)[team]
+    assert team_values(closed, STRONG, Carry(tiles))[team] < straight - 0.1
+    d["face_up"] = sorted(set(d["face_up"]) | set(inland))
+    opened = State.from_json(d)
+    tiles = {sq: d["tiles"][sq] for sq in d["face_up"]}
+    assert team_values(opened, STRONG, Carry(tiles))[team] == pytest.approx(
+        team_values(opened, STRONG)[team]
+    )
