@@ -6,18 +6,12 @@ daphne serves the site as a process of its own on the test database, as in
 test_play_in_browser.py.
 """
 
-import os
-import sys
-
 import pytest
-from django.conf import settings
-from django.db import connection
 from django.test import Client
 from playwright.sync_api import expect
 
-from tests.conftest import database_url
 from tests.factories import make_user, start_game
-from tests.servers import free_port, http_server
+from tests.servers import daphne_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,21 +29,7 @@ document.addEventListener('htmx:wsOpen', () => {
 
 @pytest.fixture
 def asgi_server(transactional_db, tmp_path):
-    port = free_port()
-    env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
-    env.update(
-        DJANGO_SETTINGS_MODULE="jackal_site.settings",
-        SECRET_KEY=settings.SECRET_KEY,
-        DATABASE_URL=database_url(connection.settings_dict),
-        STATIC_MANIFEST="false",
-        DEBUG="false",
-        ALLOWED_HOSTS="127.0.0.1",
-        JACKAL_DATA_DIR=str(tmp_path),
-        CONTENT_SECURITY_POLICY="true",
-    )
-    argv = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
-    argv.append("jackal_site.asgi:application")
-    with http_server(argv, port=port, env=env, log_path=tmp_path / "daphne.log") as base:
+    with daphne_site(tmp_path, CONTENT_SECURITY_POLICY="true") as base:
         yield base
 
 

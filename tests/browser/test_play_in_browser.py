@@ -6,21 +6,16 @@ pytest-django's live_server speaks only WSGI, and Channels' live server forks (S
 3 and 6): this test starts `daphne` as a process of its own on the test database instead.
 """
 
-import os
 import re
-import sys
 
 import pytest
-from django.conf import settings
-from django.db import connection
 from django.test import Client
 from playwright.sync_api import expect
 
 from games.models import Game, Move
 from games.services import submit_move
-from tests.conftest import database_url
 from tests.factories import make_user, start_game
-from tests.servers import free_port, http_server
+from tests.servers import daphne_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,22 +35,7 @@ def wait_for_live_board(page) -> None:
 @pytest.fixture
 def asgi_server(transactional_db, tmp_path):
     """daphne serving the site on the test database; the URL it answers on."""
-    port = free_port()
-    env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
-    env.update(
-        DJANGO_SETTINGS_MODULE="jackal_site.settings",
-        SECRET_KEY=settings.SECRET_KEY,  # the sessions made here must be valid there
-        DATABASE_URL=database_url(connection.settings_dict),
-        STATIC_MANIFEST="false",
-        DEBUG="false",
-        ALLOWED_HOSTS="127.0.0.1",
-        JACKAL_DATA_DIR=str(tmp_path),
-    )
-    # One process holds the web server and its websockets, so the in-process channel layer
-    # carries the live updates (the Redis layer has tests/live/test_live_updates.py).
-    argv = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
-    argv.append("jackal_site.asgi:application")
-    with http_server(argv, port=port, env=env, log_path=tmp_path / "daphne.log") as base:
+    with daphne_site(tmp_path) as base:
         yield base
 
 

@@ -4,39 +4,22 @@
 import base64
 import os
 import socket
-import sys
 import zlib
 from urllib.parse import urlsplit
 
 import pytest
-from django.conf import settings
-from django.db import connection
 from django.test import Client
 
 from jackal_site import websocket_compression
-from tests.conftest import database_url
 from tests.factories import make_user, start_game
-from tests.servers import free_port, http_server
+from tests.servers import daphne_site
 
 OFFER = "permessage-deflate; client_max_window_bits"
 
 
 @pytest.fixture
 def daphne_server(transactional_db, tmp_path):
-    port = free_port()
-    env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
-    env.update(
-        DJANGO_SETTINGS_MODULE="jackal_site.settings",
-        SECRET_KEY=settings.SECRET_KEY,
-        DATABASE_URL=database_url(connection.settings_dict),
-        STATIC_MANIFEST="false",
-        DEBUG="false",
-        ALLOWED_HOSTS="127.0.0.1",
-        JACKAL_DATA_DIR=str(tmp_path),
-    )
-    argv = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
-    argv.append("jackal_site.asgi:application")
-    with http_server(argv, port=port, env=env, log_path=tmp_path / "daphne.log") as base:
+    with daphne_site(tmp_path) as base:
         yield base
 
 
