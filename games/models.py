@@ -106,8 +106,11 @@ class Game(models.Model):
         default=Visibility.PUBLIC,
         verbose_name=_("visibility"),
     )
+    # Unique by a constraint (game_unique_invite_token), not `unique=True`: on PostgreSQL that
+    # would add a second index for LIKE searches, which no one makes, to every game's insert
+    # and to every update that moves the row (bench/sweep.py).
     invite_token = models.CharField(
-        max_length=32, unique=True, default=new_invite_token, verbose_name=_("invitation token")
+        max_length=32, default=new_invite_token, verbose_name=_("invitation token")
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -126,7 +129,9 @@ class Game(models.Model):
     ply = models.PositiveIntegerField(
         default=0, help_text=_("moves in the ledger"), verbose_name=_("ply")
     )
-    # Cached head position (rules' full JSON, hidden tiles included): server-side only.
+    # Cached head position (rules' full JSON, hidden tiles included): server-side only. Read it
+    # through services.stored_position / head_state: the clock's sweep leaves a position it
+    # ends by a timeout as the last move left it, and they end it on reading.
     state = models.JSONField(null=True, blank=True, editable=False, verbose_name=_("position"))
     outcome = models.JSONField(null=True, blank=True, editable=False, verbose_name=_("outcome"))
     abort_reason = models.CharField(
@@ -199,6 +204,7 @@ class Game(models.Model):
             ("watch_private_game", _("Can watch private games (a spectator's view)")),
         ]
         constraints = [
+            models.UniqueConstraint(fields=["invite_token"], name="game_unique_invite_token"),
             models.CheckConstraint(
                 # Jackal seats 2 to 4, Jamaica 2 to 6, an Archipelago puzzle 1 (each ruleset's own
                 # counts: rules.core).
@@ -302,8 +308,14 @@ class Seat(models.Model):
         NORMAL = "normal", _("Normal bot")
         STRONG = "strong", _("Strong bot")
 
+    # No index of its own: seat_unique_index (game, index) serves every lookup by game, and one
+    # index fewer is one write fewer whenever a seat changes (bench/sweep.py).
     game = models.ForeignKey(
-        Game, on_delete=models.CASCADE, related_name="seats", verbose_name=_("game")
+        Game,
+        on_delete=models.CASCADE,
+        related_name="seats",
+        db_index=False,
+        verbose_name=_("game"),
     )
     index = models.PositiveSmallIntegerField(
         help_text=_("the rules engine's seat number"), verbose_name=_("seat number")

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.core import GameError as RulesError
-from rules.core import GameState, SetupError
+from rules.core import GameState, IllegalMove, SetupError
 from rules.core import ruleset as rules_named
 
 from . import access, clocks, listing, notify, standings, turns
@@ -401,7 +401,28 @@ def _as_stored(value):
 
 def head_state(game: Game) -> GameState:
     """The game's head position (server side only: it holds the whole deal)."""
-    return rules_named(game.ruleset).from_json(game.state)
+    return rules_named(game.ruleset).from_json(stored_position(game))
+
+
+def stored_position(game: Game) -> dict | None:
+    """The game's head position as a JSON document (server side only), ended if the game is.
+
+    The clock's sweep ends games by the thousand without rewriting their positions
+    (games.sweep_ends): a finished game's stored position may be as its last move left it, and
+    its end (the outcome's reason: a timeout) is made here, as the sweep would have made it
+    (`Ruleset.end_stored`). A position stored ended (its moves ended it, or the end was written
+    with it) comes back as it is.
+    """
+    doc = game.state
+    if game.status != Game.Status.FINISHED or not doc or not game.outcome:
+        return doc
+    rules = rules_named(game.ruleset)
+    if not rules.stored_end_keys:  # rules that read a whole position to end it: stored ended
+        return doc
+    try:
+        return rules.end_stored(doc, game.outcome["reason"])[0]
+    except IllegalMove:  # over already
+        return doc
 
 
 # --- Checking the cache against the truth --------------------------------------------------------
@@ -472,7 +493,7 @@ def verify_ledger(game: Game) -> list[str]:
             break
     if state.ply != game.ply:
         problems.append(f"ledger has {state.ply} moves but the game says {game.ply}")
-    if _as_stored(state.to_json()) != game.state:
+    if _as_stored(state.to_json()) != stored_position(game):
         problems.append("cached state differs from the replayed ledger")
     cached = {seat.index for seat in game.seats.all() if seat.must_act}
     if game.status == Game.Status.RUNNING and state.to_act() != cached:

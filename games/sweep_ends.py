@@ -7,9 +7,10 @@ action at the game's ply, the game is finished with the outcome its scores give 
 seat last), and its seats no longer act. So the batch is claimed by one locked read that brings
 back, for each game, a few columns and the keys of its position that ending it reads
 (`Ruleset.stored_end_keys`, picked out by the database); the rules end that summary
-(`Ruleset.end_stored`, the same code as one game's end) and what it changed goes back as a patch
-of the stored position (`bulk_writes.JsonPatch`). Then one INSERT of the seat actions, one
-UPDATE of the games, one UPDATE of their seats (all alike: they ended at the same instant).
+(`Ruleset.end_stored`, the same code as one game's end) for its outcome, and one statement
+writes the batch's ends: the seat actions inserted, the games finished, their seats no longer
+acting. The positions stay as stored, neither read nor written: `services.stored_position`
+ends them on reading.
 
 Only games whose rules end a stored position from its summary, and whose clock seat is a
 person's, go this way; the others of the batch (a bot standing in, skipped crews, rules that
@@ -31,7 +32,7 @@ from django.db import connection
 from rules.core import IllegalMove, SetupError, ruleset_names
 from rules.core import ruleset as rules_named
 
-from . import bulk_writes, listing
+from . import listing
 from .models import Game, Seat, SeatAction, TimeoutPolicy
 from .standings import ENDING, outcome_with_forfeits
 
@@ -60,9 +61,9 @@ class Forfeit:
     kind: str
 
 
-def claim(now: datetime, size: int) -> list[Claimed]:
-    """Lock up to `size` due games, the earliest deadline first, skipping those another sweep
-    or a move holds (the row lock a move takes); one statement."""
+def claim(now: datetime, size: int, latest_first: bool = False) -> list[Claimed]:
+    """Lock up to `size` due games, the earliest deadline first (or the latest), skipping those
+    another sweep or a move holds (the row lock a move takes); one statement."""
     quote = connection.ops.quote_name
     table = quote(Game._meta.db_table)
     sql = (
@@ -71,7 +72,8 @@ def claim(now: datetime, size: int) -> list[Claimed]:
         f"  WHERE part.key = ANY(%s))"
         f" FROM {table} game"
         f" WHERE game.status = %s AND game.deadline IS NOT NULL AND game.deadline <= %s"
-        f" ORDER BY game.deadline LIMIT %s FOR UPDATE OF game SKIP LOCKED"
+        f" ORDER BY game.deadline {'DESC' if latest_first else 'ASC'}"
+        f" LIMIT %s FOR UPDATE OF game SKIP LOCKED"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [sorted(_summary_keys()), Game.Status.RUNNING, now, size])
@@ -114,16 +116,22 @@ def end_in_bulk(claimed: list[Claimed], now: datetime) -> Ended:
     rest = [game.id for game in claimed if game.id not in candidates]
     if not candidates:
         return Ended([], set(), rest)
-    # Read after the claim (a statement of its own sees what committed before the lock).
+    # Read after the claim (a statement of its own sees what committed before the lock). Of
+    # each game's seats, the database gives the first that must act (its clock runs out), if a
+    # bot plays it, and the people seated.
     ids = list(candidates)
-    seats_of: dict[int, list[tuple]] = defaultdict(list)
-    for game_id, index, must_act, by_bot, user_id in _rows(
-        "SELECT game_id, \"index\", must_act, bot <> '' OR stand_in <> '', user_id FROM {table}"
-        " WHERE game_id = ANY(%s)",
-        Seat,
-        ids,
-    ):
-        seats_of[game_id].append((index, must_act, by_bot, user_id))
+    seats_of = {
+        game_id: (owing, by_bot, people)
+        for game_id, owing, by_bot, people in _rows(
+            'SELECT game_id, min("index") FILTER (WHERE must_act),'
+            " (array_agg(bot <> '' OR stand_in <> '' ORDER BY \"index\")"
+            "  FILTER (WHERE must_act))[1],"
+            " array_agg(user_id) FILTER (WHERE user_id IS NOT NULL)"
+            " FROM {table} WHERE game_id = ANY(%s) GROUP BY game_id",
+            Seat,
+            ids,
+        )
+    }
     actions_of: dict[int, list[Forfeit]] = defaultdict(list)
     for game_id, seat, kind in _rows(
         "SELECT game_id, seat, kind FROM {table} WHERE game_id = ANY(%s) ORDER BY id",
@@ -131,60 +139,29 @@ def end_in_bulk(claimed: list[Claimed], now: datetime) -> Ended:
         ids,
     ):
         actions_of[game_id].append(Forfeit(seat, kind))
-    actions, rows, changes, players = [], [], [], set()
+    reason = ENDING[Kind.TIMEOUT_END]
+    rows, changes, players = [], [], set()
     for game in candidates.values():
-        owing = sorted((s for s in seats_of[game.id] if s[1]), key=lambda s: s[0])
-        if not owing or owing[0][2]:  # no person's clock to run out: the careful way
+        seat, by_bot, people = seats_of.get(game.id, (None, None, None))
+        if seat is None or by_bot:  # no person's clock to run out: the careful way
             rest.append(game.id)
             continue
-        seat = owing[0][0]
-        forfeits = [*actions_of[game.id], Forfeit(seat, Kind.TIMEOUT_END)]
         try:
-            ended, outcome = rules_named(game.ruleset).end_stored(
-                game.summary, ENDING[Kind.TIMEOUT_END]
-            )
+            _ended, outcome = rules_named(game.ruleset).end_stored(game.summary, reason)
         except (IllegalMove, SetupError):  # refused: the careful way logs it and goes on
             rest.append(game.id)
             continue
-        actions.append(
-            {
-                "game_id": game.id,
-                "ply": game.ply,
-                "seat": seat,
-                "kind": Kind.TIMEOUT_END,
-                "user_id": None,
-                "created_at": now,
-            }
-        )
-        rows.append(
-            {
-                "id": game.id,
-                "state": _patch(game.summary, ended),
-                "status": Game.Status.FINISHED,
-                "outcome": outcome_with_forfeits(outcome.to_json(), forfeits),
-                "finished_at": now,
-                # The end of the turn (turns.begin_turn of a game over): no clock runs.
-                "turn_started_at": None,
-                "deadline": None,
-                "warn_at": None,
-            }
-        )
+        forfeits = [*actions_of.get(game.id, ()), Forfeit(seat, Kind.TIMEOUT_END)]
+        rows.append((game.id, game.ply, seat, outcome_with_forfeits(outcome.to_json(), forfeits)))
         changes.append((game.id, game.ply, False, game.players))
-        players.update(s[3] for s in seats_of[game.id] if s[3] is not None)
-        logger.info("game %s ply %s: seat %s %s", game.id, game.ply, seat, Kind.TIMEOUT_END)
+        players.update(people or ())
+        logger.debug("game %s ply %s: seat %s %s", game.id, game.ply, seat, Kind.TIMEOUT_END)
     if rows:
-        bulk_writes.insert_values(SeatAction, actions)
-        bulk_writes.update_values(Game, [field for field in rows[0] if field != "id"], rows)
-        # Every seat of these games: nobody acts, and each lands among its player's finished
-        # games at the same place, the instant they all ended (listing.list_order).
-        section, key = listing.list_order(_Over(now), must_act=False)
-        _rows(
-            "UPDATE {table} SET must_act = false, list_section = %s, list_key = %s"
-            " WHERE game_id = ANY(%s)",
-            Seat,
-            [row["id"] for row in rows],
-            section,
-            key,
+        _write_ends(rows, now)
+        # One line a batch (the ledger has each game's seat action; a line each was 10,000
+        # lines for a backlog of 10,000).
+        logger.info(
+            "%s games ended on a timeout: %s", len(rows), " ".join(str(row[0]) for row in rows)
         )
     return Ended(changes, players, rest)
 
@@ -208,7 +185,51 @@ class _Over:
     created_at: datetime | None = None
 
 
-def _patch(before: dict, after: dict) -> bulk_writes.JsonPatch:
-    """The change from the summary `before` to `after`, as the database makes it."""
-    put = {key: value for key, value in after.items() if key not in before or before[key] != value}
-    return bulk_writes.JsonPatch(put, tuple(key for key in before if key not in after))
+# One statement writes a batch's ends: the ledger's seat actions, the games, their seats. The
+# rows go as one JSON parameter of what differs from game to game (id, ply, seat, outcome);
+# what is the same for all (they ended at the same instant, for the same reason) goes once, as
+# parameters of its own. The stored positions are not touched: rewriting thousands of them
+# (each decompressed, changed and compressed again) was half the statement's time, and
+# `services.stored_position` ends such a position on reading, as the rules end it.
+_WRITE_ENDS = """
+WITH ended AS (
+    SELECT * FROM jsonb_to_recordset(%(rows)s::jsonb)
+        AS ended(id bigint, ply integer, seat smallint, outcome jsonb)
+), ledger AS (
+    INSERT INTO {action} (game_id, ply, seat, kind, user_id, created_at)
+    SELECT id, ply, seat, %(kind)s, NULL, %(now)s FROM ended
+), seats AS (
+    UPDATE {seat} SET must_act = false, list_section = %(section)s, list_key = %(key)s
+    WHERE game_id IN (SELECT id FROM ended)
+)
+UPDATE {game} AS game
+SET status = %(finished)s, finished_at = %(now)s, outcome = ended.outcome,
+    turn_started_at = NULL, deadline = NULL, warn_at = NULL
+FROM ended WHERE game.id = ended.id
+"""
+
+
+def _write_ends(rows: list[tuple], now: datetime) -> None:
+    """Write the ends of `rows` ((game id, ply, seat that timed out, outcome) each)."""
+    quote = connection.ops.quote_name
+    sql = _WRITE_ENDS.format(
+        action=quote(SeatAction._meta.db_table),
+        seat=quote(Seat._meta.db_table),
+        game=quote(Game._meta.db_table),
+    )
+    # Every seat of these games: nobody acts, and each lands among its player's finished games
+    # at the same place, the instant they all ended (listing.list_order).
+    section, key = listing.list_order(_Over(now), must_act=False)
+    names = ("id", "ply", "seat", "outcome")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            sql,
+            {
+                "rows": json.dumps([dict(zip(names, row, strict=True)) for row in rows]),
+                "kind": Kind.TIMEOUT_END,
+                "now": now,
+                "section": section,
+                "key": key,
+                "finished": Game.Status.FINISHED,
+            },
+        )

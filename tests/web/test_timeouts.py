@@ -5,8 +5,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
+from django.db import connection
 
-from games import forfeits, services, turns
+from games import forfeits, services, sweep, turns
 from games.clocks import BANK, TimeControl
 from games.families.jackal import engine_state
 from games.models import Game, Seat, SeatAction
@@ -135,6 +136,52 @@ def test_two_players_the_sweep_ends_the_game_and_the_late_player_loses(db, trave
     assert list(game.seat_actions.values_list("kind", "seat")) == [("timeout-end", 0)]
     assert verify_ledger(game) == []
     assert sweep_timeouts() == 0  # nothing due twice
+
+
+def test_a_position_the_sweep_ends_is_ended_on_reading(db, travel, alice, bob, client):
+    """On PostgreSQL the sweep ends games set-based and leaves their stored positions as the
+    last move left them; everything that reads one (the board, the ledger check) reads it
+    ended, as the rules end it (services.stored_position)."""
+    game = start([alice, bob], TimeControl(days=1))
+    play_turn(game)
+    stored_before = Game.objects.get(pk=game.pk).state
+    travel.shift(2 * DAY)
+    assert sweep_timeouts() == 1
+    game.refresh_from_db()
+    if connection.vendor == "postgresql":
+        assert game.state == stored_before and not game.state["over"]
+    read = services.stored_position(game)
+    assert read["over"] is True and read["reason"] == "timeout"
+    assert read == {**stored_before, **read}  # the end changed only what ending changes
+    assert services.head_state(game).is_over()
+    assert verify_ledger(game) == []
+    client.force_login(alice)
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Game over after" in page and 'id="notation"' not in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backlog_is_swept_on_two_connections_each_game_once(postgres, monkeypatch):
+    """A backlog bigger than a batch: a second connection sweeps beside the first, from the
+    latest deadlines (each skips the rows the other holds), and every game times out once,
+    with one ledger entry."""
+    monkeypatch.setattr(sweep, "BATCH", 3)
+    beside = []
+    on_own_connection = sweep._sweep_on_own_connection
+
+    def counted(now):
+        beside.append(on_own_connection(now))
+        return beside[-1]
+
+    monkeypatch.setattr(sweep, "_sweep_on_own_connection", counted)
+    people = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+    games = [start([people[i % 4], people[(i + 1) % 4]], TimeControl(days=1)) for i in range(20)]
+    later = datetime.now(UTC) + 2 * DAY
+    assert sweep_timeouts(later) == len(games)
+    assert len(beside) == 1
+    assert SeatAction.objects.count() == len(games)
+    assert Game.objects.filter(status=Game.Status.FINISHED).count() == len(games)
+    assert all(verify_ledger(game) == [] for game in Game.objects.all())
 
 
 def test_three_players_a_bot_takes_over_and_the_player_may_take_the_seat_back(
