@@ -416,6 +416,10 @@ def stored_position(game: Game) -> dict | None:
     doc = game.state
     if game.status != Game.Status.FINISHED or not doc or not game.outcome:
         return doc
+    # Only an end the site made (a seat action's: standings.ENDING); a game its moves ended
+    # is stored ended, and a stored position that is not is a problem to show, not to mend.
+    if game.outcome.get("reason") not in standings.ENDING.values():
+        return doc
     rules = rules_named(game.ruleset)
     if not rules.stored_end_keys:  # rules that read a whole position to end it: stored ended
         return doc
