@@ -117,7 +117,7 @@ def _act(game_id: int, user, expected_ply: int, check) -> SeatAction:
         game.save(update_fields=GAME_FIELDS)
         listing.relist(game)  # its place in the players' my games follows the clock
         logger.info("game %s ply %s: seat %s %s", game.pk, game.ply, seat.index, kind)
-    ply, bot_to_act = game.ply, services._bot_to_act(game, seats)
+    ply, bot_to_act = game.ply, services.a_bot_acts_now(game, seats)
     transaction.on_commit(lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act))
     return action
 

@@ -228,7 +228,7 @@ def _start_if_full(game: Game) -> None:
     game.save()
     listing.relist(game)
     logger.info("game %s started (%s players, seed hash %s)", game.pk, game.players, game.seed_hash)
-    bot_to_act = _bot_to_act(game, seats)
+    bot_to_act = a_bot_acts_now(game, seats)
     transaction.on_commit(
         lambda: notify.game_changed(game.pk, game.ply, bot_to_act=bot_to_act, seats=game.players)
     )
@@ -327,7 +327,7 @@ def submit_move(
         # Another writer took this ply between our read and our insert (only possible where
         # the database has no row locks); the unique constraint kept the ledger whole.
         raise BoardChanged(str(BOARD_CHANGED)) from None
-    ply, bot_to_act = game.ply, _bot_to_act(game, seats)
+    ply, bot_to_act = game.ply, a_bot_acts_now(game, seats)
     transaction.on_commit(
         lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act, seats=game.players)
     )
@@ -350,7 +350,7 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> tuple[Game, list[Sea
     return game, seats
 
 
-def _bot_to_act(game: Game, seats) -> bool:
+def a_bot_acts_now(game: Game, seats) -> bool:
     """Whether a bot must act now, among the game's `seats`."""
     return game.is_running and any(s.must_act and s.plays_by_bot for s in seats)
 
