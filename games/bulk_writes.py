@@ -9,36 +9,31 @@ parameter, whatever the batch's size: a placeholder per value (or an array per c
 text form escapes every quote of the positions' JSON one by one) made the driver spend seconds
 building the statement. Elsewhere (SQLite, a single writer) `bulk_update` does.
 
-A JSON column may be given, on PostgreSQL, as a `JsonPatch` instead of its whole document: the
-database changes the stored document itself (keys set, keys dropped), so a position of kilobytes
-is neither read nor sent back to end a game (games.sweep).
+A JSON column may be given, on PostgreSQL, as `KEEP` instead of a document: the stored document
+stays as it is, neither read nor sent (the sweep leaves the positions it did not read).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from django.db import connection
 from django.db.models import JSONField
 
 
-@dataclass(frozen=True)
-class JsonPatch:
-    """A change made to a stored JSON document by the database (PostgreSQL only): its top-level
-    keys `put` set, its keys `drop` removed, the rest left as stored. `JsonPatch()` keeps it."""
+class _Keep:
+    """The marker `KEEP`: a JSON column's stored document left as it is."""
 
-    put: dict = field(default_factory=dict)
-    drop: tuple[str, ...] = ()
+    def __repr__(self) -> str:
+        return "KEEP"
 
 
-def _put_column(name: str) -> str:
-    return f"{name}__put"
+KEEP = _Keep()
 
 
-def _drop_column(name: str) -> str:
-    return f"{name}__drop"
+def _keep_column(name: str) -> str:
+    return f"{name}__keep"
 
 
 def update_rows(model, rows: list, fields: list[str]) -> None:
@@ -48,44 +43,22 @@ def update_rows(model, rows: list, fields: list[str]) -> None:
     if connection.vendor != "postgresql":
         model.objects.bulk_update(rows, fields)
         return
-    names = [model._meta.pk.attname, *(model._meta.get_field(name).attname for name in fields)]
-    update_values(model, fields, [{name: getattr(row, name) for name in names} for row in rows])
-
-
-def update_values(model, fields: list[str], rows: list[dict]) -> None:
-    """PostgreSQL: write `fields` of the rows of `model` given as dicts (each field's attname,
-    the primary key's too, to its value): no model instance made (the sweep's ends, by the
-    thousand)."""
-    if not rows:
-        return
     meta = model._meta
     columns = [meta.pk, *(meta.get_field(name) for name in fields)]
-    patched = [column for column in columns if isinstance(column, JSONField)]
-    document = json.dumps([_row_json(row, columns) for row in rows])
+    documents = [column for column in columns if isinstance(column, JSONField)]
+    values = [{column.attname: getattr(row, column.attname) for column in columns} for row in rows]
     quote = connection.ops.quote_name
     table = quote(meta.db_table)
     names = [quote(column.column) for column in columns]
     typed = [
         f"{name} {column.db_type(connection)}" for name, column in zip(names, columns, strict=True)
     ]
-    for column in patched:
-        typed += [
-            f"{quote(_put_column(column.column))} jsonb",
-            f"{quote(_drop_column(column.column))} text[]",
-        ]
+    typed += [f"{quote(_keep_column(column.column))} boolean" for column in documents]
     setting = []
     for name, column in zip(names[1:], columns[1:], strict=True):
-        if column in patched:
-            put = f"new.{quote(_put_column(column.column))}"
-            drop = f"new.{quote(_drop_column(column.column))}"
-            # No patch: the whole document given; an empty one: the stored document kept
-            # (not rewritten); else the stored document less the keys dropped, with those set.
-            stored = f"{table}.{name}"
-            setting.append(
-                f"{name} = CASE WHEN {put} IS NULL THEN new.{name}"
-                f" WHEN {put} = '{{}}'::jsonb AND cardinality({drop}) = 0 THEN {stored}"
-                f" ELSE ({stored} - {drop}) || {put} END"
-            )
+        if column in documents:
+            keep = f"new.{quote(_keep_column(column.column))}"
+            setting.append(f"{name} = CASE WHEN {keep} THEN {table}.{name} ELSE new.{name} END")
         else:
             setting.append(f"{name} = new.{name}")
     sql = (
@@ -95,7 +68,7 @@ def update_values(model, fields: list[str], rows: list[dict]) -> None:
         + f" WHERE {table}.{names[0]} = new.{names[0]}"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [document])
+        cursor.execute(sql, [_document(values, columns)])
 
 
 def insert_rows(model, rows: list) -> None:
@@ -106,20 +79,9 @@ def insert_rows(model, rows: list) -> None:
     if connection.vendor != "postgresql":
         model.objects.bulk_create(rows)
         return
-    columns = [field for field in model._meta.concrete_fields if not field.primary_key]
-    insert_values(
-        model, [{column.attname: column.pre_save(row, True) for column in columns} for row in rows]
-    )
-
-
-def insert_values(model, rows: list[dict]) -> None:
-    """PostgreSQL: insert rows of `model` given as dicts (each field's attname to its value;
-    every row names the same fields, and the others take NULL, not their defaults)."""
-    if not rows:
-        return
     meta = model._meta
-    columns = [meta.get_field(name) for name in rows[0]]
-    document = json.dumps([_row_json(row, columns) for row in rows])
+    columns = [field for field in meta.concrete_fields if not field.primary_key]
+    values = [{column.attname: column.pre_save(row, True) for column in columns} for row in rows]
     quote = connection.ops.quote_name
     names = ", ".join(quote(column.column) for column in columns)
     types = ", ".join(f"{quote(column.column)} {column.db_type(connection)}" for column in columns)
@@ -128,21 +90,23 @@ def insert_values(model, rows: list[dict]) -> None:
         f" SELECT {names} FROM jsonb_to_recordset(%s::jsonb) AS new({types})"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [document])
+        cursor.execute(sql, [_document(values, columns)])
 
 
-def _row_json(row: dict, columns: list) -> dict:
-    """One row of the document: each column's value, and the patch of a JSON column given as
-    a `JsonPatch` (its whole value is then null, and unused)."""
-    values = {}
-    for column in columns:
-        value = row[column.attname]
-        if isinstance(value, JsonPatch):
-            values[_put_column(column.column)] = value.put
-            values[_drop_column(column.column)] = list(value.drop)
-            value = None
-        values[column.column] = _as_json(value)
-    return values
+def _document(rows: list[dict], columns: list) -> str:
+    """The rows (each column's attname to its value) as the one JSON parameter: each column's
+    value, and for a JSON column whether it is kept as stored (`KEEP`)."""
+    out = []
+    for row in rows:
+        values = {}
+        for column in columns:
+            value = row[column.attname]
+            if isinstance(column, JSONField):
+                values[_keep_column(column.column)] = value is KEEP
+                value = None if value is KEEP else value
+            values[column.column] = _as_json(value)
+        out.append(values)
+    return json.dumps(out)
 
 
 def _as_json(value):

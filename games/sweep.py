@@ -165,14 +165,14 @@ def _needs_whole_position(game: Game) -> bool:
 
 def _positions(games: list[Game]) -> None:
     """On PostgreSQL the rows come without their positions (deferred): read (one query) those
-    whose timeout reads them; the others keep theirs as stored (`JsonPatch()`: the update of
+    whose timeout reads them; the others keep theirs as stored (`bulk_writes.KEEP`: the update of
     the row leaves the column alone). On SQLite the rows came whole."""
     if connection.vendor != "postgresql":
         return
     whole = [game.pk for game in games if _needs_whole_position(game)]
     stored = dict(Game.objects.filter(pk__in=whole).values_list("pk", "state")) if whole else {}
     for game in games:
-        game.state = stored.get(game.pk, bulk_writes.JsonPatch())
+        game.state = stored.get(game.pk, bulk_writes.KEEP)
 
 
 def _seats_of(games: list[Game]) -> dict[int, list[Seat]]:
