@@ -166,14 +166,13 @@ def end_in_bulk(claimed: list[Claimed], now: datetime) -> Ended:
     return Ended(changes, players, rest)
 
 
-def _rows(sql: str, model, ids: list[int], *before) -> list[tuple]:
-    """Run `sql` on `model`'s table (`{table}`) for the games `ids` (one array parameter, not
-    a placeholder per game: the driver would parse hundreds), after the parameters `before`;
-    the rows it returns, if any."""
+def _rows(sql: str, model, ids: list[int]) -> list[tuple]:
+    """The rows of `sql` read from `model`'s table (`{table}`) for the games `ids` (one array
+    parameter, not a placeholder per game: the driver would parse hundreds)."""
     table = connection.ops.quote_name(model._meta.db_table)
     with connection.cursor() as cursor:
-        cursor.execute(sql.format(table=table), [*before, ids])
-        return cursor.fetchall() if cursor.description else []
+        cursor.execute(sql.format(table=table), [ids])
+        return cursor.fetchall()
 
 
 @dataclass(frozen=True)
@@ -188,8 +187,9 @@ class _Over:
 # One statement writes a batch's ends: the ledger's seat actions, the games, their seats. The
 # rows go as one JSON parameter of what differs from game to game (id, ply, seat, outcome);
 # what is the same for all (they ended at the same instant, for the same reason) goes once, as
-# parameters of its own. The stored positions are not touched: rewriting thousands of them
-# (each decompressed, changed and compressed again) was half the statement's time, and
+# parameters of its own. No clock runs in a game over (turns.begin_turn of a finished game: no
+# turn start, deadline or warning). The stored positions are not touched: rewriting thousands
+# of them (each decompressed, changed and compressed again) was half the statement's time, and
 # `services.stored_position` ends such a position on reading, as the rules end it.
 _WRITE_ENDS = """
 WITH ended AS (
