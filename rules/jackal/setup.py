@@ -13,6 +13,7 @@ from __future__ import annotations
 from .errors import SetupError
 from .geometry import CELL_BY_NAME, LAND, LAND_CELLS, NAMES, SHIP_START
 from .moves import CHARACTERS, CREWS, piece_index, piece_name
+from .outcome import seating
 from .position import (
     POSITION_FORMAT,
     POSITION_VERSION,
@@ -21,7 +22,6 @@ from .position import (
     crew_index,
     land_cell,
     pirate_index,
-    seating,
 )
 from .state import State
 from .tiles import CAVE, GALLEON, GOLD, format_tile, parse_tile

@@ -23,7 +23,8 @@ from .decks import LATEST_DECK
 from .errors import JackalError
 from .movegen import MoveGeneration
 from .moves import Move
-from .position import RULESETS, Outcome, Position, seat_crews
+from .outcome import Outcome, seat_crews
+from .position import RULESETS, Position
 from .reads import PublicReads
 from .refusals import Refusals
 from .rulesets import CLASSIC_RULES, SECOND_EDITION_RULES

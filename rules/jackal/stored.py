@@ -10,7 +10,8 @@ writing would (tests/rules/test_stored_end.py compares the two on positions of e
 from __future__ import annotations
 
 from .errors import IllegalMove, SetupError
-from .position import POSITION_FORMAT, POSITION_VERSION, Outcome, outcome_of
+from .outcome import Outcome, outcome_of
+from .position import POSITION_FORMAT, POSITION_VERSION
 
 # Every key `end_stored` reads or changes: a document of these alone ends as the whole would.
 STORED_END_KEYS = (
