@@ -64,6 +64,13 @@ WIDEN = 0.0
 WIDEN_BASE = 4
 WEIGHTS = STRONG  # the evaluation's weights (probe.Weights)
 CARRY = True  # a held coin's distance home: steps over squares a coin may cross (carry.py)
+# Free-for-all of more than OPPONENT_TEAMS - 1 teams: the other teams' decisions are not searched
+# but played by the glance policy (probe.best_move), and after the bot's expanded move the others
+# reply the same way before the position is scored. 0 turns it off.
+OPPONENT_TEAMS = 0
+REPLY = True  # with the opponent model: let the others reply before scoring a leaf
+# The margin a team is scored by: over the best other team ("best") or over their mean ("mean").
+AGAINST = "best"
 
 
 class Node:
@@ -91,8 +98,12 @@ def _playout(state, rng: random.Random, depth: int) -> None:
 
 
 def _margins(state, carry: Carry | None = None) -> dict[int, float]:
-    """Per team: its heuristic worth minus the best other team's (the root's reference)."""
+    """Per team: its heuristic worth minus the best other team's, or their mean (AGAINST)."""
     values = team_values(state, WEIGHTS, carry)
+    if AGAINST == "mean" and len(values) > 2:
+        total = sum(values.values())
+        k = len(values) - 1
+        return {t: v - (total - v) / k for t, v in values.items()}
     return {
         t: v - max((w for u, w in values.items() if u != t), default=0.0) for t, v in values.items()
     }
@@ -153,6 +164,10 @@ class Search:
         # Held coins are valued by the steps home over squares a coin may cross (carry.py).
         self.carry = Carry(self.knowledge.position["tiles"]) if CARRY else None
         self.base = _margins(samples[0], self.carry) if CENTRED else {}
+        s0 = samples[0]
+        self.me = s0.team_of(self.knowledge.seat)
+        teams = {s0.team_of(seat) for seat in range(self.knowledge.position["players"])}
+        self.model = bool(OPPONENT_TEAMS) and len(teams) >= OPPONENT_TEAMS
         root = Node(-1)
         deadline = None if self.seconds is None else start + self.seconds
         i = 0
@@ -196,7 +211,12 @@ class Search:
         path = []
         first = True
         bias = BIAS
+        model = self.model
+        me = self.me
         while not state.is_over():
+            if model and not first and acting_team(state) != me:
+                state.apply_code(best_move(state, state.legal_codes(), rng))
+                continue
             codes = list(root_legal) if first else distinct_codes(state, state.legal_codes())
             first = False
             children = node.children
@@ -235,6 +255,9 @@ class Search:
             node = children[best_code]
             state.apply_code(best_code)
             path.append(node)
+        if model and REPLY:
+            while not state.is_over() and acting_team(state) != me:
+                state.apply_code(best_move(state, state.legal_codes(), rng))
         _playout(state, rng, self.depth)
         reward = self._reward(state)
         root.visits += 1
