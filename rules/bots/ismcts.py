@@ -81,6 +81,13 @@ REPLY = False
 AGAINST = "best"
 
 
+def models_opponents(knowledge: Knowledge) -> bool:
+    """Whether the search plays the other teams by the glance policy (OPPONENT_TEAMS): a
+    free-for-all (no partners) of at least that many seats."""
+    pos = knowledge.position
+    return bool(OPPONENT_TEAMS) and not pos["teams"] and pos["players"] >= OPPONENT_TEAMS
+
+
 class Node:
     __slots__ = ("children", "visits", "avail", "value", "team", "prior")
 
@@ -172,10 +179,8 @@ class Search:
         # Held coins are valued by the steps home over squares a coin may cross (carry.py).
         self.carry = Carry(self.knowledge.position["tiles"]) if CARRY else None
         self.base = _margins(samples[0], self.carry) if CENTRED else {}
-        s0 = samples[0]
-        self.me = s0.team_of(self.knowledge.seat)
-        teams = {s0.team_of(seat) for seat in range(self.knowledge.position["players"])}
-        self.model = bool(OPPONENT_TEAMS) and len(teams) >= OPPONENT_TEAMS
+        self.me = samples[0].team_of(self.knowledge.seat)
+        self.model = models_opponents(self.knowledge)
         root = Node(-1)
         deadline = None if self.seconds is None else start + self.seconds
         i = 0
