@@ -16,7 +16,10 @@ run is reproducible by --seed (budgets in iterations; --seconds would make it ma
 
 A "win" is A finishing alone first; sharing first place is a draw. The rate counts a draw as half
 and its 95 % interval is Wilson's score interval. The margin is A's score minus the best other
-seat's score.
+seat's score. A level is best compared with another PAIRED: run the arena again with the other
+level as A and the same --seed, so both play the same deals from the same seats and the luck of
+the deal cancels (a four-player first place is mostly the deal's: one `easy` against three is
+first in about a fifth of the deals).
 """
 
 from __future__ import annotations
@@ -83,6 +86,7 @@ def play_protocol(args: tuple) -> dict:
         "ruleset": ruleset,
         "result": result,
         "margin": margin,
+        "coins": scores[a_seat],
         "plies": s.ply,
         "finished": s.is_over(),
         "think": think,
@@ -126,6 +130,7 @@ def play_one(args: tuple) -> dict:
         "ruleset": ruleset,
         "result": result,
         "margin": margin,
+        "coins": seat_scores[a_seat],
         "plies": s.ply,
         "finished": s.is_over(),
         "think": think,
@@ -180,7 +185,8 @@ def main(argv: list[str] | None = None) -> None:
         games.append(g)
         print(
             f"game {g['n']:3d} {g['ruleset']:14s} A {OUTCOME[g['result']]}"
-            f" margin {g['margin']:+3d} plies {g['plies']}{'' if g['finished'] else ' (cut)'}",
+            f" margin {g['margin']:+3d} A's score {g['coins']:2d}"
+            f" plies {g['plies']}{'' if g['finished'] else ' (cut)'}",
             flush=True,
         )
 
@@ -208,7 +214,10 @@ def main(argv: list[str] | None = None) -> None:
         f"wins {wins}, draws {draws}, losses {n - wins - draws}; "
         f"rate {rate:.0%} (95 % CI {lo:.0%}-{hi:.0%})"
     )
-    print(f"average score margin {margin:+.2f}; {elapsed:.0f} s")
+    coins = sum(g["coins"] for g in games) / n
+    # A's own score: the least noisy measure of a level in a free-for-all, compared with another
+    # level in the same seat of the same deals (run the arena again with that level as A).
+    print(f"average score margin {margin:+.2f}, A's average score {coins:.2f}; {elapsed:.0f} s")
     for level in (opts.a, opts.b):
         d = sum(g["decisions"][level] for g in games)
         t = sum(g["think"][level] for g in games)

@@ -1,6 +1,7 @@
 """Search speed of the ISMCTS bots: iterations a second on positions from random play.
 
-python3 bench/bot_speed.py                  # the strong budget a position
+python3 bench/bot_speed.py                  # the strong budget a position (its free-for-all
+                                            # budget in four-player positions)
 python3 bench/bot_speed.py --iterations 200
 
 Figures are per CPU second of this process (time.process_time), so a machine busy with other work
@@ -18,13 +19,13 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.bots import BUDGETS, ismcts, seat_knowledge  # noqa: E402
+from rules.bots import BUDGETS, FREE_FOR_ALL_BUDGETS, ismcts, seat_knowledge  # noqa: E402
 from rules.jackal import new_game  # noqa: E402
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--iterations", type=int, default=BUDGETS["strong"])
+    parser.add_argument("--iterations", type=int, help="every position (default: strong's)")
     opts = parser.parse_args()
     total_iterations = total_seconds = 0.0
     for ruleset in ("classic", "second-edition"):
@@ -37,16 +38,18 @@ def main() -> None:
                 knowledge = seat_knowledge(s, s.to_act())
                 if len(knowledge.view.legal_moves) < 2:
                     continue  # a forced move is not searched
-                search = ismcts.Search(
-                    knowledge, random.Random(1), opts.iterations, stop_early=False
-                )
+                budget = opts.iterations
+                if budget is None:
+                    free_for_all = ismcts.models_opponents(knowledge)
+                    budget = (FREE_FOR_ALL_BUDGETS if free_for_all else BUDGETS)["strong"]
+                search = ismcts.Search(knowledge, random.Random(1), budget, stop_early=False)
                 cpu = time.process_time()
                 search.run()
                 cpu = time.process_time() - cpu
                 total_iterations += search.iterations
                 total_seconds += cpu
                 print(
-                    f"{ruleset:14s} {players}p ply {plies:3d}: "
+                    f"{ruleset:14s} {players}p ply {plies:3d}: {budget} iterations, "
                     f"{search.iterations / cpu:6.0f} iterations/s, "
                     f"{cpu:.2f} s of CPU a decision ({search.elapsed:.2f} s wall)"
                 )

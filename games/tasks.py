@@ -19,8 +19,9 @@ logger = logging.getLogger(__name__)
 # A bot moves for the seat: its own, or standing in for a player who ran out of time.
 BOT_PLAYS = ~Q(bot="") | ~Q(stand_in="")
 
-# A bot's thinking time, at most (the iteration budgets in rules.bots.BUDGETS come well under
-# it on this machine, so the move is reproducible; the cap only guards a loaded worker).
+# A bot's thinking time, at most (the iteration budgets in rules.bots.BUDGETS and
+# FREE_FOR_ALL_BUDGETS come under it in CPU time on this machine, so the move is reproducible;
+# the cap only guards a loaded worker).
 BOT_SECONDS = {"random": None, "easy": None, "normal": 1.0, "strong": 1.0}
 
 

@@ -11,7 +11,8 @@ from the game's secret seed). Levels:
 - ``random``: a uniformly random legal move;
 - ``easy``: one ply of look-ahead with a heuristic (easy.py);
 - ``normal``, ``strong``: information-set Monte-Carlo tree search (ismcts.py) with a small and a
-  large iteration budget (800 and 4000 iterations).
+  large iteration budget (800 and 4000 iterations; 400 and 2000 in a free-for-all of three or more
+  teams, where each iteration looks further and costs about twice as much).
 """
 
 from __future__ import annotations
@@ -33,8 +34,22 @@ LEVELS = ("random", "easy", "normal", "strong")
 # 2,500 before, at 7,000 a second), normal ~0.1 s (README, bots); the site adds a time limit on top
 # as a safety net for a loaded worker (games/tasks.py).
 BUDGETS = {"normal": 800, "strong": 4000}
+# In a free-for-all of three or more teams the search plays the others by a glance policy
+# (ismcts.OPPONENT_TEAMS) and so reaches the bot's own later turns, at about twice the CPU an
+# iteration: 4000 iterations took 0.8-1.4 s of CPU (bench/bot_speed.py), 2000 keep strong under
+# 1 s.
+FREE_FOR_ALL_BUDGETS = {"normal": 400, "strong": 2000}
 
-__all__ = ["BUDGETS", "LEVELS", "Determiniser", "Knowledge", "choose", "play", "seat_knowledge"]
+__all__ = [
+    "BUDGETS",
+    "FREE_FOR_ALL_BUDGETS",
+    "LEVELS",
+    "Determiniser",
+    "Knowledge",
+    "choose",
+    "play",
+    "seat_knowledge",
+]
 
 
 def play(
@@ -82,6 +97,9 @@ def choose(
     if level == "easy":
         return easy.choose_move(knowledge, rng)
     if level in BUDGETS:
-        budget = BUDGETS[level] if iterations is None else iterations
+        budget = iterations
+        if budget is None:
+            free_for_all = ismcts.models_opponents(knowledge)
+            budget = (FREE_FOR_ALL_BUDGETS if free_for_all else BUDGETS)[level]
         return ismcts.choose_move(knowledge, rng, budget, seconds)
     raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")

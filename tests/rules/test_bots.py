@@ -296,6 +296,34 @@ def test_the_search_never_splits_its_budget_over_twins():
     assert len(pieces_at_root) == 1
 
 
+def _tree(node, depth=1):
+    """(team, depth) of every node under ``node``."""
+    for child in node.children.values():
+        yield child.team, depth
+        yield from _tree(child, depth + 1)
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "second-edition"])
+def test_a_free_for_all_search_branches_on_its_own_turns_only(ruleset):
+    # Four crews, four teams: the others play the glance policy inside the search, so every node
+    # of the tree is one of the bot's own decisions and the tree reaches its later turns.
+    s = midgame(ruleset, 4, False, 40)
+    seat = s.to_act()
+    k = seat_knowledge(s, seat)
+    search = ismcts.Search(k, random.Random(3), iterations=400, stop_early=False)
+    assert search.run() in k.view.legal_moves
+    nodes = list(_tree(search.root))
+    assert {team for team, _ in nodes} == {s.team_of(seat)}
+    assert max(depth for _, depth in nodes) >= 3
+    # Two teams (1 v 1, and 2 v 2 partners): the opponent's decisions are searched as before.
+    for players, teams in ((2, False), (4, True)):
+        s = midgame(ruleset, players, teams, 40)
+        k = seat_knowledge(s, s.to_act())
+        search = ismcts.Search(k, random.Random(3), iterations=400, stop_early=False)
+        assert search.run() in k.view.legal_moves
+        assert len({team for team, _ in _tree(search.root)}) == 2
+
+
 def test_a_swimmer_is_worth_more_near_its_ship():
     s = midgame("classic", 4, False, 30)  # one crew a seat: its ship is the team's only one
     team = s.team_of(s.crew_owner("white"))
