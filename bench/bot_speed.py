@@ -19,7 +19,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.bots import BUDGETS, FREE_FOR_ALL_BUDGETS, ismcts, seat_knowledge  # noqa: E402
+from rules.bots import budget_for, ismcts, seat_knowledge  # noqa: E402
 from rules.jackal import new_game  # noqa: E402
 
 
@@ -38,10 +38,7 @@ def main() -> None:
                 knowledge = seat_knowledge(s, s.to_act())
                 if len(knowledge.view.legal_moves) < 2:
                     continue  # a forced move is not searched
-                budget = opts.iterations
-                if budget is None:
-                    free_for_all = ismcts.models_opponents(knowledge)
-                    budget = (FREE_FOR_ALL_BUDGETS if free_for_all else BUDGETS)["strong"]
+                budget = opts.iterations or budget_for("strong", knowledge)
                 search = ismcts.Search(knowledge, random.Random(1), budget, stop_early=False)
                 cpu = time.process_time()
                 search.run()

@@ -43,6 +43,7 @@ FREE_FOR_ALL_BUDGETS = {"normal": 400, "strong": 2000}
 __all__ = [
     "BUDGETS",
     "FREE_FOR_ALL_BUDGETS",
+    "budget_for",
     "LEVELS",
     "Determiniser",
     "Knowledge",
@@ -50,6 +51,13 @@ __all__ = [
     "play",
     "seat_knowledge",
 ]
+
+
+def budget_for(level: str, knowledge: Knowledge) -> int:
+    """The search's iterations for `level` ("normal" or "strong") at the seat `knowledge` is of:
+    the free-for-all budget where the search plays the others by the glance policy."""
+    free_for_all = ismcts.models_opponents(knowledge)
+    return (FREE_FOR_ALL_BUDGETS if free_for_all else BUDGETS)[level]
 
 
 def play(
@@ -97,9 +105,6 @@ def choose(
     if level == "easy":
         return easy.choose_move(knowledge, rng)
     if level in BUDGETS:
-        budget = iterations
-        if budget is None:
-            free_for_all = ismcts.models_opponents(knowledge)
-            budget = (FREE_FOR_ALL_BUDGETS if free_for_all else BUDGETS)[level]
+        budget = budget_for(level, knowledge) if iterations is None else iterations
         return ismcts.choose_move(knowledge, rng, budget, seconds)
     raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
