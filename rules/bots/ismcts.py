@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from math import log, sqrt
 
 from rules.jackal import Move
 
@@ -214,6 +215,23 @@ class Search:
             for t, m in _margins(state, self.carry).items()
         }
 
+    @staticmethod
+    def _best_tried(children: dict[int, Node], codes: list[int], bias: float) -> tuple[float, int]:
+        best, best_code = -1.0, -1
+        for code in codes:
+            child = children.get(code)
+            if child is None:
+                continue
+            n = child.visits
+            v = (
+                child.value / n
+                + EXPLORE * sqrt(log(child.avail) / n)
+                + bias * child.prior / (n + 1)
+            )
+            if v > best:
+                best, best_code = v, code
+        return best, best_code
+
     def _iterate(self, root: Node, state, root_legal: dict[int, str]) -> None:
         rng = self.rng
         node = root
@@ -229,17 +247,26 @@ class Search:
             codes = list(root_legal) if first else distinct_codes(state, state.legal_codes())
             first = False
             children = node.children
+            # One pass: every legal child counts one more availability; the UCB values are
+            # computed only while no untried move has turned up (one will be expanded instead).
             untried = []
-            tried = []
+            tried = 0
+            best, best_code = -1.0, -1
             for code in codes:
                 child = children.get(code)
                 if child is None:
                     untried.append(code)
-                else:
-                    child.avail += 1
-                    tried.append(code)
+                    continue
+                avail = child.avail = child.avail + 1
+                tried += 1
+                if untried:
+                    continue
+                n = child.visits
+                v = child.value / n + EXPLORE * sqrt(log(avail) / n) + bias * child.prior / (n + 1)
+                if v > best:
+                    best, best_code = v, code
             if untried and (
-                not WIDEN or not tried or len(tried) < WIDEN_BASE + WIDEN * math.sqrt(node.visits)
+                not WIDEN or not tried or tried < WIDEN_BASE + WIDEN * sqrt(node.visits)
             ):
                 code = best_move(state, untried, rng)
                 score = move_score(state, code)
@@ -250,17 +277,8 @@ class Search:
                 state.apply_code(code)
                 path.append(child)
                 break
-            best, best_code = -1.0, tried[0]
-            for code in tried:
-                child = children[code]
-                n = child.visits
-                v = (
-                    child.value / n
-                    + EXPLORE * math.sqrt(math.log(child.avail) / n)
-                    + bias * child.prior / (n + 1)
-                )
-                if v > best:
-                    best, best_code = v, code
+            if untried:  # widening keeps the untried moves back: the best of the tried ones
+                best, best_code = self._best_tried(children, codes, bias)
             node = children[best_code]
             state.apply_code(best_code)
             path.append(node)
