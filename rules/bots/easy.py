@@ -12,6 +12,7 @@ where the whole decision sequence can end.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from rules.jackal import Move
 
@@ -23,9 +24,9 @@ FOLLOW_UP = 2  # plies of the same seat's own follow-up decisions looked through
 WIDE = 4  # follow-up answers tried per ply
 
 
-def _best(state, seat: int, team: int, depth: int) -> float:
+def _best(state, seat: int, team: int, depth: int, evaluate: Callable) -> float:
     if depth == 0 or state.is_over() or state.to_act() != seat:
-        return rewards(state).get(team, 0.0)
+        return evaluate(state).get(team, 0.0)
     codes = state.legal_codes()
     if len(codes) > WIDE:
         # A wide follow-up (a lighthouse peek: any face-down square) is judged by the few
@@ -35,11 +36,19 @@ def _best(state, seat: int, team: int, depth: int) -> float:
     for code in codes:
         nxt = state.copy()
         nxt.apply_code(code)
-        best = max(best, _best(nxt, seat, team, depth - 1))
+        best = max(best, _best(nxt, seat, team, depth - 1, evaluate))
     return best
 
 
-def choose_move(knowledge: Knowledge, rng: random.Random, guesses: int = GUESSES) -> str:
+def choose_move(
+    knowledge: Knowledge,
+    rng: random.Random,
+    guesses: int = GUESSES,
+    evaluate: Callable = rewards,
+) -> str:
+    """The easy bot's move. ``evaluate`` (a state -> per-team rewards in [0, 1]) is the
+    heuristic it looks one ply ahead with; bench/eval_screen.py hands it other evaluations to
+    compare them cheaply."""
     view = knowledge.view
     playable = moves_of_play(view)
     if not playable:
@@ -57,7 +66,7 @@ def choose_move(knowledge: Knowledge, rng: random.Random, guesses: int = GUESSES
         for code in legal:
             nxt = state.copy()
             nxt.apply_code(code)
-            totals[code] += _best(nxt, seat, team, FOLLOW_UP)
+            totals[code] += _best(nxt, seat, team, FOLLOW_UP, evaluate)
     # Ties (common: several equally harmless moves) are broken by the seeded rng.
     best = max(totals.values())
     choices = sorted(legal[c] for c, v in totals.items() if v >= best - 1e-9)

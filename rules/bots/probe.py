@@ -186,8 +186,9 @@ def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
     return values
 
 
-def rewards(s: State) -> dict[int, float]:
-    """Per team, in [0, 1]: the result if the game is over, else a squashed heuristic margin."""
+def rewards(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
+    """Per team, in [0, 1]: the result if the game is over, else a squashed heuristic margin
+    (``team_values`` with weights ``w`` and, if given, carry.Carry's steps home)."""
     if s.is_over():
         a = s.search_arrays()
         totals: dict[int, int] = {}
@@ -197,7 +198,7 @@ def rewards(s: State) -> dict[int, float]:
         best = max(totals.values())
         winners = [t for t, v in totals.items() if v == best]
         return {t: (1.0 / len(winners) if t in winners else 0.0) for t in totals}
-    values = team_values(s)
+    values = team_values(s, w, carry)
     out = {}
     for t, v in values.items():
         other = max((w for u, w in values.items() if u != t), default=0.0)
