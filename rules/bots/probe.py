@@ -23,7 +23,6 @@ DIST = [[max(abs(ax - bx), abs(ay - by)) for (bx, by) in _XY] for (ax, ay) in _X
 LAND = [
     0 < x < 12 and 0 < y < 12 and (x, y) not in ((1, 1), (1, 11), (11, 1), (11, 11)) for x, y in _XY
 ]
-
 # code -> (origin, target, drags a coin, kind) from the public Move type, decoded once.
 _DECODED: dict[int, tuple[int, int, bool, str]] = {}
 
@@ -98,6 +97,13 @@ class Weights(NamedTuple):
     trapped: float = 1.0  # a trapped or lost pirate counts this fraction of a free one
     sea_risk: float = 0.0  # a pirate in the water next to an enemy ship loses this fraction
     swim: float = 0.0  # a pirate in the water loses this much a step from its team's nearest ship
+    # The coins (the same for both until bench/eval_screen.py shows better values):
+    held: float = 0.6  # a coin a pirate of the team stands on
+    held_step: float = 0.03  # ... less this much a step from its ship
+    stack: float = 0.12  # ... plus this much for each further coin on the square
+    at_risk: float = 0.25  # ... less this much with an enemy pirate next to it
+    loose: float = 0.25  # a coin no pirate of the team stands on, over (1 + the nearest's steps)
+    ashore: float = 0.05  # a pirate on land (not aboard, not swimming)
 
 
 EASY = Weights()
@@ -136,6 +142,7 @@ def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
     ships, scores = a.ships, a.scores
     pirate = w.pirate + w.pirate_share * a.island / (a.total or 1)
     plain = w is EASY
+    ashore, loose = w.ashore, w.loose
     values: dict[int, float] = {}
     for c, team, mine in crews:
         v = float(scores[c]) + pirate * len(mine)
@@ -159,7 +166,7 @@ def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
                         v -= w.swim * min(row[f] for f in friends)
         for cell in mine:
             if LAND[cell]:
-                v += 0.05
+                v += ashore
         if coins:
             ship = ships[c]
             enemies = [x for t, cells in team_cells.items() if t != team for x in cells]
@@ -174,14 +181,14 @@ def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
                     # carry (carry.Carry, the search bots'): steps over squares a coin may
                     # cross; else the straight line.
                     home = row[ship] if carry is None else carry.steps(cell, ship, a.face_up)
-                    held = 0.6 - 0.03 * home + 0.12 * (n - 1)
+                    held = w.held - w.held_step * home + w.stack * (n - 1)
                     for e in enemies:
                         if row[e] <= 1:
-                            held -= 0.25
+                            held -= w.at_risk
                             break
                     v += held
                 else:
-                    v += (n if n < 3 else 3) * 0.25 / (1 + near)
+                    v += (n if n < 3 else 3) * loose / (1 + near)
         values[team] = values.get(team, 0.0) + v
     return values
 

@@ -14,7 +14,7 @@ from functools import partial
 import pytest
 
 from rules.bots import easy, seat_knowledge
-from rules.bots.probe import EASY, STRONG, rewards
+from rules.bots.probe import EASY, STRONG, rewards, team_values
 from rules.jackal import new_game
 
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench")
@@ -83,3 +83,15 @@ def test_a_bad_setting_is_refused_with_the_fields(screen, capsys):
     with pytest.raises(SystemExit):
         screen.main(["--set", "courage=2", "--games", "1"])
     assert "the fields are pirate, pirate_share, trapped, sea_risk, swim" in capsys.readouterr().err
+
+
+def test_the_coin_weights_are_the_evaluations_own():
+    # --set held=..., loose=... must reach team_values: a position with coins face up on the
+    # island changes its worth when the weight of a loose coin does.
+    s = new_game("classic", players=2, seed="coins")
+    rng = random.Random(5)
+    while not s.search_arrays().coins:
+        s.apply_code(rng.choice(s.legal_codes()))
+    plain = team_values(s, EASY)
+    assert team_values(s, EASY._replace(loose=0.25)) == plain  # the default, spelt out
+    assert team_values(s, EASY._replace(loose=1.0)) != plain
