@@ -62,10 +62,6 @@ CENTRED = True
 # probe.move_score squashed into [0, 1): the search tries bringing coins home and attacking
 # first and spends few iterations on moves that look idle, until their results say otherwise.
 BIAS = 0.3
-# Progressive widening: a node looks at no more than WIDEN_BASE + WIDEN * sqrt(visits) of its
-# moves (the best-looking first); 0 turns it off.
-WIDEN = 0.0
-WIDEN_BASE = 4
 WEIGHTS = STRONG  # the evaluation's weights (probe.Weights)
 CARRY = True  # a held coin's distance home: steps over squares a coin may cross (carry.py)
 # Opponent model: in a free-for-all of at least OPPONENT_TEAMS teams the other teams' decisions
@@ -215,23 +211,6 @@ class Search:
             for t, m in _margins(state, self.carry).items()
         }
 
-    @staticmethod
-    def _best_tried(children: dict[int, Node], codes: list[int], bias: float) -> tuple[float, int]:
-        best, best_code = -1.0, -1
-        for code in codes:
-            child = children.get(code)
-            if child is None:
-                continue
-            n = child.visits
-            v = (
-                child.value / n
-                + EXPLORE * sqrt(log(child.avail) / n)
-                + bias * child.prior / (n + 1)
-            )
-            if v > best:
-                best, best_code = v, code
-        return best, best_code
-
     def _iterate(self, root: Node, state, root_legal: dict[int, str]) -> None:
         rng = self.rng
         node = root
@@ -250,7 +229,6 @@ class Search:
             # One pass: every legal child counts one more availability; the UCB values are
             # computed only while no untried move has turned up (one will be expanded instead).
             untried = []
-            tried = 0
             best, best_code = -1.0, -1
             for code in codes:
                 child = children.get(code)
@@ -258,16 +236,13 @@ class Search:
                     untried.append(code)
                     continue
                 avail = child.avail = child.avail + 1
-                tried += 1
                 if untried:
                     continue
                 n = child.visits
                 v = child.value / n + EXPLORE * sqrt(log(avail) / n) + bias * child.prior / (n + 1)
                 if v > best:
                     best, best_code = v, code
-            if untried and (
-                not WIDEN or not tried or tried < WIDEN_BASE + WIDEN * sqrt(node.visits)
-            ):
+            if untried:
                 code = best_move(state, untried, rng)
                 score = move_score(state, code)
                 prior = score / (score + 3.0) if score > 0 else 0.0
@@ -277,8 +252,6 @@ class Search:
                 state.apply_code(code)
                 path.append(child)
                 break
-            if untried:  # widening keeps the untried moves back: the best of the tried ones
-                best, best_code = self._best_tried(children, codes, bias)
             node = children[best_code]
             state.apply_code(best_code)
             path.append(node)

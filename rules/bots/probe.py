@@ -23,6 +23,7 @@ DIST = [[max(abs(ax - bx), abs(ay - by)) for (bx, by) in _XY] for (ax, ay) in _X
 LAND = [
     0 < x < 12 and 0 < y < 12 and (x, y) not in ((1, 1), (1, 11), (11, 1), (11, 11)) for x, y in _XY
 ]
+
 # code -> (origin, target, drags a coin, kind) from the public Move type, decoded once.
 _DECODED: dict[int, tuple[int, int, bool, str]] = {}
 
