@@ -148,6 +148,24 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def summary(results: list[tuple[float, int, int]]) -> tuple[str, str]:
+    """The two lines a run ends with, from each game's (A's result, margin, A's score): wins,
+    draws and losses with the rate (a draw counts half) and its Wilson 95 % interval; the average
+    margin and A's average score (bench/eval_screen.py prints the same)."""
+    n = len(results)
+    wins = sum(r == 1.0 for r, _, _ in results)
+    draws = sum(r == 0.5 for r, _, _ in results)
+    rate = (wins + draws / 2) / n
+    lo, hi = wilson(rate, n)
+    margin = sum(m for _, m, _ in results) / n
+    coins = sum(c for _, _, c in results) / n
+    return (
+        f"wins {wins}, draws {draws}, losses {n - wins - draws}; "
+        f"rate {rate:.0%} (95 % CI {lo:.0%}-{hi:.0%})",
+        f"average score margin {margin:+.2f}, A's average score {coins:.2f}",
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a", choices=LEVELS)
@@ -199,25 +217,17 @@ def main(argv: list[str] | None = None) -> None:
             report(play_one(w))
     elapsed = time.perf_counter() - start
     n = len(games)
-    wins = sum(g["result"] == 1 for g in games)
-    draws = sum(g["result"] == 0.5 for g in games)
-    rate = (wins + draws / 2) / n
-    lo, hi = wilson(rate, n)
-    margin = sum(g["margin"] for g in games) / n
+    rates, averages = summary([(g["result"], g["margin"], g["coins"]) for g in games])
     budget = f", {opts.iterations} iterations" if opts.iterations else ""
     games_of = "/".join(sorted({g["ruleset"] for g in games}))
     print(
         f"\n{games_of}: {opts.a} (1 seat) v {opts.b} ({opts.players - 1} seats), "
         f"{n} games{budget}, seed {opts.seed!r}"
     )
-    print(
-        f"wins {wins}, draws {draws}, losses {n - wins - draws}; "
-        f"rate {rate:.0%} (95 % CI {lo:.0%}-{hi:.0%})"
-    )
-    coins = sum(g["coins"] for g in games) / n
+    print(rates)
     # A's own score: the least noisy measure of a level in a free-for-all, compared with another
     # level in the same seat of the same deals (run the arena again with that level as A).
-    print(f"average score margin {margin:+.2f}, A's average score {coins:.2f}; {elapsed:.0f} s")
+    print(f"{averages}; {elapsed:.0f} s")
     for level in (opts.a, opts.b):
         d = sum(g["decisions"][level] for g in games)
         t = sum(g["think"][level] for g in games)

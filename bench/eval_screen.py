@@ -27,7 +27,7 @@ from functools import partial
 BENCH = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.dirname(BENCH), BENCH]  # the project, and arena.py beside this file
 
-from arena import RULESETS, result_of, wilson  # noqa: E402
+from arena import RULESETS, result_of, summary  # noqa: E402
 
 from rules.bots import easy, seat_knowledge  # noqa: E402
 from rules.bots.carry import Carry  # noqa: E402
@@ -100,17 +100,12 @@ def main(argv: list[str] | None = None) -> None:
             games = list(pool.map(play_one, work))
     else:
         games = [play_one(w) for w in work]
-    n = len(games)
-    wins = sum(g[0] == 1.0 for g in games)
-    draws = sum(g[0] == 0.5 for g in games)
-    rate = (wins + draws / 2) / n
-    lo, hi = wilson(rate, n)
-    print(f"{weights} carry={opts.carry}, {opts.players} players, {n} games, seed {opts.seed!r}")
+    rates, averages = summary(games)
     print(
-        f"wins {wins}, draws {draws}, losses {n - wins - draws}; rate {rate:.0%} "
-        f"(95 % CI {lo:.0%}-{hi:.0%}); average margin {sum(g[1] for g in games) / n:+.2f}, "
-        f"A's average score {sum(g[2] for g in games) / n:.2f}"
+        f"{weights} carry={opts.carry}, {opts.players} players, {len(games)} games,"
+        f" seed {opts.seed!r}"
     )
+    print(f"{rates}; {averages}")
 
 
 if __name__ == "__main__":

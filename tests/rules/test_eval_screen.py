@@ -74,7 +74,7 @@ def test_a_screen_prints_the_weights_rate_interval_and_margin(screen, capsys):
     assert out[0].startswith(str(STRONG._replace(swim=0.05)) + " carry=True, 2 players, 2 games")
     assert re.fullmatch(
         r"wins \d, draws \d, losses \d; rate \d+% \(95 % CI \d+%-\d+%\); "
-        r"average margin [+-]\d+\.\d\d, A's average score \d+\.\d\d",
+        r"average score margin [+-]\d+\.\d\d, A's average score \d+\.\d\d",
         out[1],
     ), out[1]
 
