@@ -423,6 +423,12 @@ class ArchipelagoRuleset(Ruleset):
         assert state.coin_total() == TOTAL_COINS
         return state
 
+    def options_of(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        # The island, the landing, the teams and a series' abilities all change the deal or the
+        # legal moves: a replay of the ledger must start the game with them again.
+        stored = doc.get("options") or {}
+        return {name: stored[name] for name in self.options if name in stored}
+
     def from_json(self, doc: Mapping[str, Any]) -> Archipelago:
         if not isinstance(doc, Mapping) or doc.get("ruleset") != "archipelago":
             raise SetupError("not an archipelago position")

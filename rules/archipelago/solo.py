@@ -170,6 +170,11 @@ class PuzzleRuleset(Ruleset):
         _lay_out(g, puzzle)
         return g
 
+    def options_of(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        # Which puzzle is the whole layout: a replay of the ledger must lay out the same one.
+        stored = doc.get("options") or {}
+        return {"puzzle": stored["puzzle"]} if "puzzle" in stored else {}
+
     def from_json(self, doc: Mapping[str, Any]) -> PuzzleGame:
         if not isinstance(doc, Mapping) or doc.get("ruleset") != "archipelago-puzzle":
             raise SetupError("not an archipelago puzzle position")

@@ -262,3 +262,20 @@ def test_every_ruleset_keeps_its_word_on_ending_early_and_skipping(name, deal):
         legal = state.legal_moves(seat)
         state.apply(seat, "end turn" if "end turn" in legal else legal[0])
     _some_plies(state, rng, 200, avoid={seat})
+
+
+@pytest.mark.parametrize(
+    "name, seats, options",
+    [
+        ("archipelago", 2, {"island": "twin", "landing": "recommended"}),
+        ("archipelago", 4, {"teams": True, "abilities": {"W2": "climber", "Y1": "swimmer"}}),
+        ("archipelago-puzzle", 1, {"puzzle": "the-arrows"}),
+    ],
+)
+def test_a_stored_positions_options_start_the_replay_of_its_ledger_again(name, seats, options):
+    """The site replays a ledger from `options_of` its stored position (the replay viewer, the
+    deal's check, records): a game opened with options must be dealt with them again."""
+    rules = ruleset(name)
+    state = rules.new_game(seats, "options again", **options)
+    again = rules.new_game(seats, "options again", **rules.options_of(state.to_json()))
+    assert again.to_json() == state.to_json()
