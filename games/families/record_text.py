@@ -1,15 +1,19 @@
 """What the text records of every family share: the `[Name "value"]` tags, the error that names
-the line, the seed's hash and the result tag. Each family's own format (its moves, its checks)
-is in its `records` module (games.families.jackal.records, games.families.jamaica.records)."""
+the line, reading the tags and the numbered move lines of a text record and the envelope of a
+JSON one, the seed's hash and the result tag. Each family's own format (its move lines, its
+options, its replay) is in its `records` module (games.families.jackal.records,
+games.families.jamaica.records, games.families.archipelago.records)."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 
 from django.utils.translation import gettext as _
 
 from games.models import Game
+from rules.core import GameState
 
 TAG = re.compile(r'^\[(?P<name>[A-Za-z][A-Za-z0-9]*) "(?P<value>(?:[^"\\]|\\.)*)"\]$')
 
@@ -47,3 +51,102 @@ class RecordError(ValueError):
         self.line, self.reason = line, reason
         where = _("line %(line)d") % {"line": line} if line else _("the record")
         super().__init__(f"{where}: {reason}")
+
+
+# --- Reading -------------------------------------------------------------------------------------
+
+
+def read_text(
+    text: str, move_line: re.Pattern, how_written: str
+) -> tuple[dict[str, str], list[tuple[int, re.Match]]]:
+    """The tags of a text record and its move lines, each with its line number, numbered from 1
+    without a gap. `move_line` matches a move line (its group "ply" the number); `how_written`
+    is what a player is told when a line is neither a tag nor a move."""
+    tags: dict[str, str] = {}
+    moves: list[tuple[int, re.Match]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            if moves:
+                raise RecordError(number, _("a tag after the moves"))
+            match = TAG.match(line)
+            if not match:
+                raise RecordError(number, _('a tag is written [Name "value"]'))
+            tags[match["name"]] = unquote(match["value"])
+            continue
+        match = move_line.match(line)
+        if not match:
+            raise RecordError(number, how_written)
+        if int(match["ply"]) != len(moves) + 1:
+            raise RecordError(
+                number,
+                _("move %(got)s where move %(want)d was expected")
+                % {"got": match["ply"], "want": len(moves) + 1},
+            )
+        moves.append((number, match))
+    return tags, moves
+
+
+def read_json(
+    text: str, record_format: str, version: int, not_this: str
+) -> tuple[dict[str, str], list]:
+    """The tags and the list of moves of a JSON record of `record_format`, `version`; `not_this`
+    is what a player is told when it is some other JSON."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        why = _("not valid JSON (%(why)s)") % {"why": error.msg}
+        raise RecordError(error.lineno, why) from None
+    if not isinstance(data, dict) or data.get("format") != record_format:
+        raise RecordError(0, not_this)
+    if data.get("version") != version:
+        raise RecordError(0, unknown_version(str(data.get("version")), version))
+    tags, moves = data.get("tags"), data.get("moves")
+    if not isinstance(tags, dict) or not isinstance(moves, list):
+        raise RecordError(0, _("a record has its tags and its list of moves"))
+    return {str(k): str(v) for k, v in tags.items()}, moves
+
+
+def unknown_version(found: str, version: int) -> str:
+    """Why a record of another version of the format is refused (one made by a newer site)."""
+    return _(
+        "version %(found)s of this record format is not known here (this site reads version "
+        "%(version)d)"
+    ) % {"found": found, "version": version}
+
+
+# --- Checking ------------------------------------------------------------------------------------
+
+
+def require_tags(tags: dict[str, str], names: tuple[str, ...]) -> None:
+    """Refuse a record without one of the tags `names` (the Seed with the reason it is missing:
+    a running game's record has none)."""
+    for name in names:
+        if name not in tags:
+            if name == "Seed":
+                raise RecordError(
+                    0, _("no Seed tag: a record can be replayed only once its game is over")
+                )
+            raise RecordError(0, _("the %(tag)s tag is missing") % {"tag": name})
+
+
+def check_seed_hash(tags: dict[str, str]) -> None:
+    """The seed must be the one whose hash was published when the game started."""
+    if "SeedHash" in tags and seed_hash(tags["Seed"]) != tags["SeedHash"]:
+        raise RecordError(0, _("the seed does not match the published seed hash"))
+
+
+def check_result(tags: dict[str, str], state: GameState, players: int) -> None:
+    """The Result tag, if the record has one and its game is over, must be what the moves give."""
+    result = tags.get("Result")
+    if result and result not in ("*", "aborted") and state.is_over():
+        scores = state.outcome().scores
+        replayed = "-".join(str(scores[i]) for i in range(players))
+        if replayed != result:
+            raise RecordError(
+                0,
+                _("the Result tag says %(tag)s but the moves give %(got)s")
+                % {"tag": result, "got": replayed},
+            )

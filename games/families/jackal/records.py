@@ -3,15 +3,21 @@ record format (docs/records.md). The positions of the replay viewer are `games.p
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from games.families.record_text import TAG, RecordError, result_text, seed_hash
+from games.families.record_text import (
+    RecordError,
+    check_result,
+    check_seed_hash,
+    read_json,
+    read_text,
+    require_tags,
+    result_text,
+)
 from games.families.record_text import quote as _quote
-from games.families.record_text import unquote as _unquote
 from games.models import Game, Seat
 from rules.jackal import RULESETS, JackalError, State, View, new_game, player_view, seat_crews
 
@@ -178,66 +184,26 @@ def parse_record(text: str) -> Record:
 
 
 def _parse_text(text: str) -> tuple[dict[str, str], list[str], list[int]]:
-    tags: dict[str, str] = {}
-    moves: list[str] = []
-    lines: list[int] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("["):
-            if moves:
-                raise RecordError(number, _("a tag after the moves"))
-            match = TAG.match(line)
-            if not match:
-                raise RecordError(number, _('a tag is written [Name "value"]'))
-            tags[match["name"]] = _unquote(match["value"])
-            continue
-        match = MOVE_LINE.match(line)
-        if not match:
-            raise RecordError(number, _("a move is written as its number, a dot and the move"))
-        if int(match["ply"]) != len(moves) + 1:
-            raise RecordError(
-                number,
-                _("move %(got)s where move %(want)d was expected")
-                % {"got": match["ply"], "want": len(moves) + 1},
-            )
-        moves.append(match["move"])
-        lines.append(number)
-    return tags, moves, lines
+    how = _("a move is written as its number, a dot and the move")
+    tags, lines = read_text(text, MOVE_LINE, how)
+    return tags, [match["move"] for _n, match in lines], [number for number, _m in lines]
 
 
 def _parse_json(text: str) -> tuple[dict[str, str], list[str], list[int]]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        why = _("not valid JSON (%(why)s)") % {"why": error.msg}
-        raise RecordError(error.lineno, why) from None
-    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-        raise RecordError(0, _("not a Jackal game record"))
-    tags, moves = data.get("tags"), data.get("moves")
-    if not isinstance(tags, dict) or not isinstance(moves, list):
-        raise RecordError(0, _("a record has its tags and its list of moves"))
+    tags, moves = read_json(text, RECORD_FORMAT, RECORD_VERSION, _("not a Jackal game record"))
     if not all(isinstance(m, str) for m in moves):
         raise RecordError(0, _("every move is a string of notation"))
     # A JSON record has no line per move: errors name the move's number instead (line 0).
-    return {str(k): str(v) for k, v in tags.items()}, moves, [0] * len(moves)
+    return tags, moves, [0] * len(moves)
 
 
 def _check(tags: dict[str, str], moves: list[str], lines: list[int]) -> Record:
-    for name in ("Ruleset", "Players", "Seed"):
-        if name not in tags:
-            if name == "Seed":
-                raise RecordError(
-                    0, _("no Seed tag: a record can be replayed only once its game is over")
-                )
-            raise RecordError(0, _("the %(tag)s tag is missing") % {"tag": name})
+    require_tags(tags, ("Ruleset", "Players", "Seed"))
     if tags["Ruleset"] not in RULESETS:
         raise RecordError(0, _("unknown ruleset %(r)s") % {"r": tags["Ruleset"]})
     if tags["Players"] not in ("2", "3", "4"):
         raise RecordError(0, _("a game has 2, 3 or 4 players"))
-    if "SeedHash" in tags and seed_hash(tags["Seed"]) != tags["SeedHash"]:
-        raise RecordError(0, _("the seed does not match the published seed hash"))
+    check_seed_hash(tags)
     if not tags.get("Deck", "1").isdigit():
         raise RecordError(0, _("the Deck tag is a whole number"))
     record = Record(tags=tags, moves=moves, move_lines=lines)
@@ -265,15 +231,6 @@ def _check(tags: dict[str, str], moves: list[str], lines: list[int]) -> Record:
             state.skip_seat(seat)
     except JackalError as error:
         raise RecordError(0, str(error)) from None
-    result = tags.get("Result")
-    if result and result not in ("*", "aborted") and state.is_over():
-        scores = state.outcome().scores
-        replayed = "-".join(str(scores[i]) for i in range(record.players))
-        if replayed != result:
-            raise RecordError(
-                0,
-                _("the Result tag says %(tag)s but the moves give %(got)s")
-                % {"tag": result, "got": replayed},
-            )
+    check_result(tags, state, record.players)
     record.final = state
     return record

@@ -18,12 +18,14 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from games.families.record_text import (
-    TAG,
     RecordError,
+    check_result,
+    check_seed_hash,
+    read_json,
+    read_text,
+    require_tags,
     result_text,
-    seed_hash,
     tag_line,
-    unquote,
 )
 from games.models import Game, Seat
 from rules.core import GameError, GameState
@@ -170,48 +172,14 @@ def _seat_of(colour: str, line: int) -> int:
 
 
 def _parse_text(text: str) -> tuple[dict[str, str], list[tuple[int, str]], list[int]]:
-    tags: dict[str, str] = {}
-    entries: list[tuple[int, str]] = []
-    lines: list[int] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("["):
-            if entries:
-                raise RecordError(number, _("a tag after the moves"))
-            match = TAG.match(line)
-            if not match:
-                raise RecordError(number, _('a tag is written [Name "value"]'))
-            tags[match["name"]] = unquote(match["value"])
-            continue
-        match = MOVE_LINE.match(line)
-        if not match:
-            raise RecordError(
-                number, _("a move is written as its number, a dot, its ship's colour and the move")
-            )
-        if int(match["ply"]) != len(entries) + 1:
-            raise RecordError(
-                number,
-                _("move %(got)s where move %(want)d was expected")
-                % {"got": match["ply"], "want": len(entries) + 1},
-            )
-        entries.append((_seat_of(match["colour"], number), match["move"]))
-        lines.append(number)
-    return tags, entries, lines
+    how = _("a move is written as its number, a dot, its ship's colour and the move")
+    tags, lines = read_text(text, MOVE_LINE, how)
+    entries = [(_seat_of(match["colour"], number), match["move"]) for number, match in lines]
+    return tags, entries, [number for number, _match in lines]
 
 
 def _parse_json(text: str) -> tuple[dict[str, str], list[tuple[int, str]], list[int]]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        why = _("not valid JSON (%(why)s)") % {"why": error.msg}
-        raise RecordError(error.lineno, why) from None
-    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-        raise RecordError(0, _("not a Jamaica game record"))
-    tags, moves = data.get("tags"), data.get("moves")
-    if not isinstance(tags, dict) or not isinstance(moves, list):
-        raise RecordError(0, _("a record has its tags and its list of moves"))
+    tags, moves = read_json(text, RECORD_FORMAT, RECORD_VERSION, _("not a Jamaica game record"))
     entries = []
     for move in moves:
         if not (
@@ -221,23 +189,16 @@ def _parse_json(text: str) -> tuple[dict[str, str], list[tuple[int, str]], list[
         ):
             raise RecordError(0, _("every move has its ship's colour and its notation"))
         entries.append((_seat_of(move["colour"], 0), move["move"]))
-    return {str(k): str(v) for k, v in tags.items()}, entries, [0] * len(entries)
+    return tags, entries, [0] * len(entries)
 
 
 def _check(tags: dict[str, str], entries: list[tuple[int, str]], lines: list[int]) -> Record:
-    for name in ("Ruleset", "Players", "Seed"):
-        if name not in tags:
-            if name == "Seed":
-                raise RecordError(
-                    0, _("no Seed tag: a record can be replayed only once its game is over")
-                )
-            raise RecordError(0, _("the %(tag)s tag is missing") % {"tag": name})
+    require_tags(tags, ("Ruleset", "Players", "Seed"))
     if tags["Ruleset"] != RULESET:
         raise RecordError(0, _("unknown ruleset %(r)s") % {"r": tags["Ruleset"]})
     if tags["Players"] not in {str(n) for n in JAMAICA.seat_counts}:
         raise RecordError(0, _("a game of Jamaica has 2 to 6 players"))
-    if "SeedHash" in tags and seed_hash(tags["Seed"]) != tags["SeedHash"]:
-        raise RecordError(0, _("the seed does not match the published seed hash"))
+    check_seed_hash(tags)
     record = Record(tags=tags, entries=entries, move_lines=lines)
     state = JAMAICA.new_game(record.players, record.seed)
     for index, (seat, text) in enumerate(entries):
@@ -252,15 +213,6 @@ def _check(tags: dict[str, str], entries: list[tuple[int, str]], lines: list[int
                 "why": error,
             }
             raise RecordError(lines[index], reason) from None
-    result = tags.get("Result")
-    if result and result not in ("*", "aborted") and state.is_over():
-        scores = state.outcome().scores
-        replayed = "-".join(str(scores[i]) for i in range(record.players))
-        if replayed != result:
-            raise RecordError(
-                0,
-                _("the Result tag says %(tag)s but the moves give %(got)s")
-                % {"tag": result, "got": replayed},
-            )
+    check_result(tags, state, record.players)
     record.final = state
     return record
