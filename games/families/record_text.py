@@ -13,6 +13,7 @@ import re
 from django.utils.translation import gettext as _
 
 from games.models import Game
+from games.standings import skips_of
 from rules.core import GameState
 
 TAG = re.compile(r'^\[(?P<name>[A-Za-z][A-Za-z0-9]*) "(?P<value>(?:[^"\\]|\\.)*)"\]$')
@@ -42,6 +43,23 @@ def result_text(game: Game) -> str:
         return "*"
     scores = game.outcome.get("scores", {})
     return "-".join(str(scores.get(str(i), 0)) for i in range(game.players))
+
+
+def skipped_tag(game: Game) -> str:
+    """The Skipped tag: each seat the clock skipped for a timeout, as seat@ply (after the moves of
+    that ply), in the order it did; "" when none was."""
+    return " ".join(f"{seat}@{ply}" for ply, seat in skips_of(game))
+
+
+def parse_skips(text: str, players: int) -> dict[int, list[int]]:
+    """ "1@12 2@40" (seat@ply): {12: [1], 40: [2]}; raises RecordError if malformed."""
+    skips: dict[int, list[int]] = {}
+    for pair in text.split():
+        seat, at, ply = pair.partition("@")
+        if not (at and seat.isdigit() and ply.isdigit() and int(seat) < players):
+            raise RecordError(0, _("the Skipped tag lists seat@ply pairs, such as 1@12"))
+        skips.setdefault(int(ply), []).append(int(seat))
+    return skips
 
 
 class RecordError(ValueError):

@@ -1,4 +1,5 @@
-"""After the game: the rematch offer and the link to the replay (games.tables has the rules)."""
+"""After the game: the rematch offer and the links to the replay and the game's record
+(games.tables has the rules)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import access, services, tables
+from games.families import family_of
 from games.families.archipelago.series_view import series_panel
 from games.models import Game, RematchOffer
+from games.views.replay import records_ready
 
 PANEL = "games/rematch_panel.html"
 
@@ -42,6 +45,8 @@ def rematch_context(game: Game, user, *, csrf_token="", error: str = "") -> dict
         "waiting_for": [person for person in people if person.pk not in accepted],
         "i_accepted": user.pk in accepted,
         "replay_url": replay_url(game) if over else "",
+        # The record's downloads beside the replay, for a family that makes records.
+        "record_links": over and records_ready(family_of(game.ruleset), game),
         "csrf_token": csrf_token,
         "error": error,
         "series": series_panel(game, user) if over else None,

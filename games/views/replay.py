@@ -5,8 +5,9 @@ any game) and drawn by the game's family (`SiteFamily.replay_board`): while a ga
 viewer's own seat's view at that ply (a spectator's if they have no seat), so nothing hidden
 reaches the page (a card chosen face down reads "play" in the move list until its reveal);
 once it is over, everything. Records (export, import) are in a family's own format
-(`SiteFamily.records`: `games.families.jackal.records`, `games.families.jamaica.records`); a
-family whose record would show hidden cards gives it only once the game is over.
+(`SiteFamily.records`: `games.families.jackal.records`, `games.families.jamaica.records`,
+`games.families.archipelago.records`); a family whose record would show something still hidden
+(cards chosen face down, the seed of a face-down island) gives it only once the game is over.
 
 Without JavaScript every control is a link (`?ply=37`) or a GET form; with htmx the same links
 swap only the `#replay` partial and push the URL.

@@ -174,7 +174,9 @@ def test_a_table_of_two_against_two_opens_from_the_lobby_form(client, db):
     assert head_state(game).view(0)["teams"] is True
 
 
-def test_records_send_an_archipelago_game_back_to_its_board(client, duo):
+def test_a_running_games_record_sends_it_back_to_its_board(client, duo):
+    """Its record would carry the seed, the whole face-down island: only once it is over
+    (tests/web/test_archipelago_records.py)."""
     game, alice, _bob = duo
     client.force_login(alice)
     for url in (
@@ -183,4 +185,4 @@ def test_records_send_an_archipelago_game_back_to_its_board(client, duo):
     ):
         response = client.get(url, follow=True)
         assert response.redirect_chain == [(game.get_absolute_url(), 302)]
-        assert "not available for these rules" in response.content.decode()
+        assert "can be downloaded once it is over" in response.content.decode()

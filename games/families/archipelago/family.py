@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from games.families import SiteFamily, register_family
 
 from . import presenter
+from . import records as record_format
 from . import replay_board as replays
 from .words import event_lines, move_in_words
 
@@ -21,6 +22,10 @@ class ArchipelagoFamily(SiteFamily):
     page_template = "games/archipelago/board.html"
     partial_template = presenter.BOARD_PARTIAL
     replays = True
+    # A record carries the seed, which is the whole deal (every face-down and removed tile): it
+    # is made only once the game is over.
+    records = record_format
+    records_while_running = False
 
     def move_colour(self, text: str, seat: int | None = None) -> str:
         return replays.move_colour(text)  # the boat or piece in the move says whose it is
@@ -29,6 +34,12 @@ class ArchipelagoFamily(SiteFamily):
         return replays.replay_board(
             game, state, seat_index, names=names, last=last, last_move=last_move
         )
+
+    def record_board(self, record, ply, last_move):
+        return replays.record_board(record, ply, last_move)
+
+    def record_movers(self, record):
+        return replays.record_movers(record)
 
     def board_context(self, game, seat_index, *, seats, state, query, notice, typed):
         return presenter.board_context(

@@ -52,6 +52,24 @@ def replay_board(game, state, seat_index, *, names, last, last_move) -> dict:
         view = revealed_view(state, whole_island=last)
     else:
         view = state.view(seat_index)
+    return _board(view, names, seat_index, last_move)
+
+
+def record_board(record, ply: int, last_move: str | None) -> dict:
+    """An imported record at `ply`: it replays only with its seed, so its game is over and
+    everything is shown, as a finished game's replay shows it."""
+    state = record.position_at(ply)
+    view = revealed_view(state, whole_island=ply == len(record.entries))
+    return _board(view, record.seat_names(), None, last_move)
+
+
+def record_movers(record) -> list[tuple[str, str]]:
+    """Each move of an imported record: its colour dot (the crew it moves) and who sent it."""
+    names = record.seat_names()
+    return [(move_colour(text), names[seat]) for seat, text in record.entries]
+
+
+def _board(view: dict, names: list[str], seat_index, last_move: str | None) -> dict:
     players = [
         {
             "name": name,

@@ -12,10 +12,12 @@ from games.families.record_text import (
     RecordError,
     check_result,
     check_seed_hash,
+    parse_skips,
     read_json,
     read_text,
     require_tags,
     result_text,
+    skipped_tag,
 )
 from games.families.record_text import quote as _quote
 from games.models import Game, Seat
@@ -76,9 +78,8 @@ def export_tags(game: Game, seats: list[Seat]) -> list[tuple[str, str]]:
     tags.append(("Result", result_text(game)))
     if game.outcome and game.outcome.get("reason"):
         tags.append(("Reason", game.outcome["reason"]))
-    skipped = game.seat_actions.filter(kind="timeout-skip").order_by("ply", "pk")
-    if skipped:  # where the clock skipped a seat: a replay skips it there too
-        tags.append(("Skipped", " ".join(f"{a.seat}@{a.ply}" for a in skipped)))
+    if skipped := skipped_tag(game):  # where the clock skipped a seat: a replay skips it there too
+        tags.append(("Skipped", skipped))
     tags.append(("SeedHash", game.seed_hash))
     if game.revealed_seed:  # only once the game is over: the seed is the deal
         tags.append(("Seed", game.revealed_seed))
@@ -162,17 +163,6 @@ class Record:
     def skips(self) -> dict[int, list[int]]:
         """The seats the clock skipped, by the ply after which it did (the Skipped tag)."""
         return parse_skips(self.tags.get("Skipped", ""), self.players)
-
-
-def parse_skips(text: str, players: int) -> dict[int, list[int]]:
-    """ "1@12 2@40" (seat@ply): {12: [1], 40: [2]}; raises RecordError if malformed."""
-    skips: dict[int, list[int]] = {}
-    for pair in text.split():
-        seat, at, ply = pair.partition("@")
-        if not (at and seat.isdigit() and ply.isdigit() and int(seat) < players):
-            raise RecordError(0, _("the Skipped tag lists seat@ply pairs, such as 1@12"))
-        skips.setdefault(int(ply), []).append(int(seat))
-    return skips
 
 
 def parse_record(text: str) -> Record:
