@@ -32,7 +32,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import access, positions, services
 from games.families import SiteFamily, family_of, record_family
 from games.families.record_text import RecordError
-from games.models import Game, Seat
+from games.models import RULESET_CHOICES, Game, Seat
 from rules.core import GameError as RulesError
 
 REPLAY_PARTIAL = "games/replay.html#replay"
@@ -306,5 +306,7 @@ def imported_replay(request: HttpRequest, key: str) -> HttpResponse:
         moves=moves,
     )
     over = record.final is not None and record.final.is_over()
-    context.update(record=record, tags=record.tags, revealed=over)
+    # The rules by the name the lobby gives them (a puzzle's ruleset has none there: its tag).
+    ruleset = dict(RULESET_CHOICES).get(record.tags.get("Ruleset", ""), record.tags.get("Ruleset"))
+    context.update(record=record, tags=record.tags, revealed=over, ruleset=ruleset)
     return _respond(request, "games/replay_imported.html", context)
