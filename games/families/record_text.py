@@ -13,7 +13,7 @@ import re
 from django.utils.translation import gettext as _
 
 from games.models import Game
-from games.standings import skips_of
+from games.standings import ENDING, skips_of
 from rules.core import GameState
 
 TAG = re.compile(r'^\[(?P<name>[A-Za-z][A-Za-z0-9]*) "(?P<value>(?:[^"\\]|\\.)*)"\]$')
@@ -154,6 +154,17 @@ def check_seed_hash(tags: dict[str, str]) -> None:
     """The seed must be the one whose hash was published when the game started."""
     if "SeedHash" in tags and seed_hash(tags["Seed"]) != tags["SeedHash"]:
         raise RecordError(0, _("the seed does not match the published seed hash"))
+
+
+# The reasons of an end the site decided (games.standings): the moves do not give it, so an
+# import ends the replayed game after the last move, as the site did.
+SITE_ENDINGS = frozenset(ENDING.values())
+
+
+def site_ending(tags: dict[str, str]) -> str | None:
+    """How the site ended the game as it stood after the last move (the Reason tag), if it did."""
+    reason = tags.get("Reason")
+    return reason if reason in SITE_ENDINGS else None
 
 
 def check_result(tags: dict[str, str], state: GameState, players: int) -> None:

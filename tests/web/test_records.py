@@ -130,3 +130,25 @@ def test_a_game_dealt_from_an_older_deck_exports_its_deck_and_imports_exactly(cl
     assert record.final.to_json() == truth.to_json()
     with pytest.raises(records.RecordError, match="Deck"):
         records.parse_record(text.replace('[Deck "1"]', '[Deck "one"]'))
+
+
+def test_a_game_ended_by_a_resignation_imports_ended_the_same_way(client):
+    """The site, not a move, ended it: the record says so (Reason) and the import ends the
+    replayed game there too, so it is shown over and revealed, with the site's result."""
+    from games import forfeits
+
+    alice, bob = make_user("rs-alice"), make_user("rs-bob")
+    game = play_out(start_game(alice, bob), seed=4, max_plies=30)
+    forfeits.resign(game.pk, bob, expected_ply=game.ply)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.outcome["reason"] == "resignation"
+    client.force_login(alice)
+    text = client.get(reverse("game_export", args=[game.pk, "txt"])).content.decode()
+    assert '[Reason "resignation"]' in text
+    record = records.parse_record(text)
+    assert record.final.is_over() and record.final.outcome().reason == "resignation"
+    assert record.position_at(len(record.moves)).is_over()
+    assert not record.position_at(len(record.moves) - 1).is_over()
+    answer = client.post(reverse("import_record"), {"record": text})
+    page = client.get(answer["Location"])
+    assert page.context["revealed"]

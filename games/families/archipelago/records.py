@@ -34,12 +34,12 @@ from games.families.record_text import (
     read_text,
     require_tags,
     result_text,
+    site_ending,
     skipped_tag,
     tag_line,
     unknown_version,
 )
 from games.models import Game, Seat
-from games.standings import ENDING
 from rules.archipelago.position import COLOURS
 from rules.core import GameError, GameState, ruleset
 
@@ -48,9 +48,6 @@ RECORD_VERSION = 1
 RULESETS = ("archipelago", "archipelago-puzzle")
 MOVE_LINE = re.compile(r"^(?P<ply>\d+)\.\s+(?P<colour>[A-Za-z]+)\s+(?P<move>\S.*?)\s*$")
 FORMAT_TAG = re.compile(r'^\s*\[Format "archipelago-record', re.M)
-# The reasons of an end the site decided (games.standings): the moves do not give it, the
-# import ends the replayed game so after the last move, as the site did.
-SITE_ENDINGS = frozenset(ENDING.values())
 
 
 class NotOverYet(ValueError):
@@ -205,8 +202,7 @@ class Record:
     @property
     def site_ending(self) -> str | None:
         """How the site ended the game as it stood after the last move, if it did."""
-        reason = self.tags.get("Reason")
-        return reason if reason in SITE_ENDINGS else None
+        return site_ending(self.tags)
 
     def seat_names(self) -> list[str]:
         return [self.tags.get(f"Seat{i}", f"#{i + 1}") for i in range(self.players)]

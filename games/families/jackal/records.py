@@ -17,6 +17,7 @@ from games.families.record_text import (
     read_text,
     require_tags,
     result_text,
+    site_ending,
     skipped_tag,
 )
 from games.families.record_text import quote as _quote
@@ -157,7 +158,14 @@ class Record:
             state.apply(text)
             for seat in skips.get(index + 1, ()):
                 state.skip_seat(seat)
+        if ply == len(self.moves) and self.site_ending and not state.is_over():
+            state.end_by_forfeit(self.site_ending)
         return state
+
+    @property
+    def site_ending(self) -> str | None:
+        """How the site ended the game as it stood after the last move, if it did."""
+        return site_ending(self.tags)
 
     @property
     def skips(self) -> dict[int, list[int]]:
@@ -221,6 +229,8 @@ def _check(tags: dict[str, str], moves: list[str], lines: list[int]) -> Record:
             state.skip_seat(seat)
     except JackalError as error:
         raise RecordError(0, str(error)) from None
+    if record.site_ending and not state.is_over():  # a timeout, resignation or claim
+        state.end_by_forfeit(record.site_ending)
     check_result(tags, state, record.players)
     record.final = state
     return record
