@@ -45,6 +45,20 @@ def result_text(game: Game) -> str:
     return "-".join(str(scores.get(str(i), 0)) for i in range(game.players))
 
 
+def game_tags(game: Game) -> list[tuple[str, str]]:
+    """When the game was played, its result and how it ended: the tags every family's record
+    has after its seats."""
+    tags = []
+    if game.started_at:
+        tags.append(("Date", game.started_at.strftime("%Y-%m-%d")))
+    if game.finished_at and game.is_over:
+        tags.append(("EndDate", game.finished_at.strftime("%Y-%m-%d")))
+    tags.append(("Result", result_text(game)))
+    if game.outcome and game.outcome.get("reason"):
+        tags.append(("Reason", game.outcome["reason"]))
+    return tags
+
+
 def skipped_tag(game: Game) -> str:
     """The Skipped tag: each seat the clock skipped for a timeout, as seat@ply (after the moves of
     that ply), in the order it did; "" when none was."""
@@ -165,6 +179,47 @@ def site_ending(tags: dict[str, str]) -> str | None:
     """How the site ended the game as it stood after the last move (the Reason tag), if it did."""
     reason = tags.get("Reason")
     return reason if reason in SITE_ENDINGS else None
+
+
+def illegal_move(index: int, text: str, error: Exception, line: int) -> RecordError:
+    """The refusal of a record whose move `index` (0-based), on `line`, the rules refused."""
+    reason = _("move %(ply)d (%(move)s) is not legal here: %(why)s") % {
+        "ply": index + 1,
+        "move": text,
+        "why": error,
+    }
+    return RecordError(line, reason)
+
+
+class TaggedRecord:
+    """What every family's record (a dataclass with `tags`) reads from its tags alone."""
+
+    tags: dict[str, str]
+
+    @property
+    def ruleset(self) -> str:
+        return self.tags["Ruleset"]
+
+    @property
+    def players(self) -> int:
+        return int(self.tags["Players"])
+
+    @property
+    def seed(self) -> str:
+        return self.tags["Seed"]
+
+    @property
+    def skips(self) -> dict[int, list[int]]:
+        """The seats the clock skipped, by the ply after which it did (the Skipped tag)."""
+        return parse_skips(self.tags.get("Skipped", ""), self.players)
+
+    @property
+    def site_ending(self) -> str | None:
+        """How the site ended the game as it stood after the last move, if it did."""
+        return site_ending(self.tags)
+
+    def seat_names(self) -> list[str]:
+        return [self.tags.get(f"Seat{i}", f"#{i + 1}") for i in range(self.players)]
 
 
 def check_result(tags: dict[str, str], state: GameState, players: int) -> None:

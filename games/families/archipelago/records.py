@@ -18,27 +18,23 @@ the game is over (the family's `records_while_running` is False): the view refus
 
 from __future__ import annotations
 
-import json
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.families import seat_records
 from games.families.record_text import (
     RecordError,
     check_result,
     check_seed_hash,
-    parse_skips,
-    read_json,
+    game_tags,
     read_text,
     require_tags,
-    result_text,
-    site_ending,
     skipped_tag,
-    tag_line,
     unknown_version,
 )
+from games.families.seat_records import MOVE_LINE, NotOverYet, SeatRecord, Words, ledger_entries
 from games.models import Game, Seat
 from rules.archipelago.position import COLOURS
 from rules.core import GameError, GameState, ruleset
@@ -46,24 +42,22 @@ from rules.core import GameError, GameState, ruleset
 RECORD_FORMAT = "archipelago-record"
 RECORD_VERSION = 1
 RULESETS = ("archipelago", "archipelago-puzzle")
-MOVE_LINE = re.compile(r"^(?P<ply>\d+)\.\s+(?P<colour>[A-Za-z]+)\s+(?P<move>\S.*?)\s*$")
-FORMAT_TAG = re.compile(r'^\s*\[Format "archipelago-record', re.M)
 
-
-class NotOverYet(ValueError):
-    """A running game has no record: its seed would show the face-down tiles."""
+__all__ = ["NotOverYet", "Record", "claims", "export_json", "export_text", "parse_record"]
 
 
 def claims(text: str) -> bool:
     """Whether `text` says it is an Archipelago record (the import reads it with this module)."""
-    stripped = text.lstrip()
-    if stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError:
-            return False
-        return isinstance(data, dict) and data.get("format") == RECORD_FORMAT
-    return bool(FORMAT_TAG.search(text[:4000]))
+    return seat_records.claims(text, RECORD_FORMAT)
+
+
+def _words() -> Words:
+    return Words(
+        how_written=_("a move is written as its number, a dot, its crew's colour and the move"),
+        wrong_colour=_("a move starts with its crew's colour (white, yellow, red or black)"),
+        bad_json_move=_("every move has its crew's colour and its notation"),
+        no_such_seat=_("no crew of that colour in this game"),
+    )
 
 
 # --- The options as tags -------------------------------------------------------------------------
@@ -123,13 +117,7 @@ def export_tags(game: Game, seats: list[Seat]) -> list[tuple[str, str]]:
     for seat in sorted(seats, key=lambda s: s.index):
         tags.append((f"Seat{seat.index}", seat.occupant_name))
         tags.append((f"Colour{seat.index}", COLOURS[seat.index]))
-    if game.started_at:
-        tags.append(("Date", game.started_at.strftime("%Y-%m-%d")))
-    if game.finished_at:
-        tags.append(("EndDate", game.finished_at.strftime("%Y-%m-%d")))
-    tags.append(("Result", result_text(game)))
-    if game.outcome and game.outcome.get("reason"):
-        tags.append(("Reason", game.outcome["reason"]))
+    tags += game_tags(game)
     if skipped := skipped_tag(game):  # where the clock skipped a seat: a replay skips it there too
         tags.append(("Skipped", skipped))
     tags.append(("SeedHash", game.seed_hash))
@@ -137,81 +125,24 @@ def export_tags(game: Game, seats: list[Seat]) -> list[tuple[str, str]]:
     return tags
 
 
-def _ledger(game: Game, moves: list[str]) -> list[tuple[int, str]]:
-    """The ledger's (seat, text) entries: `moves` are its texts, the seats are read here."""
-    seats = list(game.moves.order_by("ply").values_list("seat", flat=True))
-    return list(zip(seats, moves, strict=True))
-
-
-def move_lines(entries: list[tuple[int, str]]) -> list[str]:
-    return [f"{ply}. {COLOURS[seat]} {text}" for ply, (seat, text) in enumerate(entries, start=1)]
-
-
 def export_text(game: Game, seats: list[Seat], moves: list[str]) -> str:
-    lines = [tag_line(name, value) for name, value in export_tags(game, seats)]
-    lines.append("")
-    lines += move_lines(_ledger(game, moves))
-    return "\n".join(lines) + "\n"
+    entries = ledger_entries(game, moves)
+    return seat_records.record_text(export_tags(game, seats), entries, COLOURS)
 
 
 def export_json(game: Game, seats: list[Seat], moves: list[str]) -> dict:
-    return {
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
-        "tags": dict(export_tags(game, seats)),
-        "moves": [
-            {"seat": seat, "colour": COLOURS[seat], "move": text}
-            for seat, text in _ledger(game, moves)
-        ],
-    }
+    tags, entries = export_tags(game, seats), ledger_entries(game, moves)
+    return seat_records.record_json(RECORD_FORMAT, RECORD_VERSION, tags, entries, COLOURS)
 
 
 # --- Import --------------------------------------------------------------------------------------
 
 
 @dataclass
-class Record:
+class Record(SeatRecord):
     """An Archipelago record read from text or JSON, checked by replaying it."""
 
-    tags: dict[str, str]
-    entries: list[tuple[int, str]]  # (seat, move), in ledger order
-    move_lines: list[int] = field(default_factory=list)
-    final: GameState | None = None
-
-    @property
-    def ruleset(self) -> str:
-        return self.tags["Ruleset"]
-
-    @property
-    def players(self) -> int:
-        return int(self.tags["Players"])
-
-    @property
-    def seed(self) -> str:
-        return self.tags["Seed"]
-
-    @property
-    def moves(self) -> list[str]:
-        return [text for _seat, text in self.entries]
-
-    @property
-    def skips(self) -> dict[int, list[int]]:
-        """The seats the clock skipped, by the ply after which it did (the Skipped tag)."""
-        return parse_skips(self.tags.get("Skipped", ""), self.players)
-
-    @property
-    def site_ending(self) -> str | None:
-        """How the site ended the game as it stood after the last move, if it did."""
-        return site_ending(self.tags)
-
-    def seat_names(self) -> list[str]:
-        return [self.tags.get(f"Seat{i}", f"#{i + 1}") for i in range(self.players)]
-
-    def to_text(self) -> str:
-        lines = [tag_line(name, value) for name, value in self.tags.items()]
-        lines.append("")
-        lines += move_lines(self.entries)
-        return "\n".join(lines) + "\n"
+    colours = COLOURS
 
     def new_game(self) -> GameState:
         return ruleset(self.ruleset).new_game(self.players, self.seed, **options_of_tags(self.tags))
@@ -239,41 +170,22 @@ def parse_record(text: str) -> Record:
     return _check(*_parse_text(text))
 
 
-def _seat_of(colour: str, line: int) -> int:
-    try:
-        return COLOURS.index(colour.lower())
-    except ValueError:
-        raise RecordError(
-            line, _("a move starts with its crew's colour (white, yellow, red or black)")
-        ) from None
-
-
-def _parse_text(text: str) -> tuple[dict[str, str], list[tuple[int, str]], list[int]]:
-    how = _("a move is written as its number, a dot, its crew's colour and the move")
-    tags, lines = read_text(text, MOVE_LINE, how)
+def _parse_text(text: str):
+    words = _words()
+    tags, lines = read_text(text, MOVE_LINE, words.how_written)
     name, _space, version = tags.get("Format", "").partition(" ")
     if name != RECORD_FORMAT:
         raise RecordError(0, _("not an Archipelago game record"))
     if version != str(RECORD_VERSION):
         raise RecordError(0, unknown_version(version, RECORD_VERSION))
-    entries = [(_seat_of(match["colour"], number), match["move"]) for number, match in lines]
-    return tags, entries, [number for number, _match in lines]
+    return (tags, *seat_records.entries_of_lines(lines, COLOURS, words))
 
 
-def _parse_json(text: str) -> tuple[dict[str, str], list[tuple[int, str]], list[int]]:
-    why = _("not an Archipelago game record")
-    tags, moves = read_json(text, RECORD_FORMAT, RECORD_VERSION, why)
-    entries = []
-    for move in moves:
-        if not (
-            isinstance(move, dict)
-            and isinstance(move.get("move"), str)
-            and isinstance(move.get("colour"), str)
-        ):
-            raise RecordError(0, _("every move has its crew's colour and its notation"))
-        entries.append((_seat_of(move["colour"], 0), move["move"]))
-    # A JSON record has no line per move: errors name the move's number instead (line 0).
-    return tags, entries, [0] * len(entries)
+def _parse_json(text: str):
+    not_this = _("not an Archipelago game record")
+    return seat_records.read_json_entries(
+        text, RECORD_FORMAT, RECORD_VERSION, not_this, COLOURS, _words()
+    )
 
 
 def _check(tags: dict[str, str], entries: list[tuple[int, str]], lines: list[int]) -> Record:
@@ -294,19 +206,13 @@ def _check(tags: dict[str, str], entries: list[tuple[int, str]], lines: list[int
         why = _("these options cannot start a game: %(why)s") % {"why": error}
         raise RecordError(0, why) from None
     _skip(state, skips.get(0, ()), 0)
-    for index, (seat, text) in enumerate(entries):
-        if seat >= record.players:
-            raise RecordError(lines[index], _("no crew of that colour in this game"))
-        try:
-            rules.replay_move(state, seat, text)
-        except GameError as error:
-            reason = _("move %(ply)d (%(move)s) is not legal here: %(why)s") % {
-                "ply": index + 1,
-                "move": text,
-                "why": error,
-            }
-            raise RecordError(lines[index], reason) from None
-        _skip(state, skips.get(index + 1, ()), index + 1)
+    seat_records.replay_entries(
+        state,
+        record,
+        rules.replay_move,
+        _words(),
+        after_move=lambda state, ply: _skip(state, skips.get(ply, ()), ply),
+    )
     if record.site_ending and not state.is_over():
         state.end_now(record.site_ending)
     check_result(tags, state, record.players)

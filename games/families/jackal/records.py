@@ -10,17 +10,17 @@ from django.utils.translation import gettext as _
 
 from games.families.record_text import (
     RecordError,
+    TaggedRecord,
     check_result,
     check_seed_hash,
-    parse_skips,
+    game_tags,
+    illegal_move,
     read_json,
     read_text,
     require_tags,
-    result_text,
-    site_ending,
     skipped_tag,
+    tag_line,
 )
-from games.families.record_text import quote as _quote
 from games.models import Game, Seat
 from rules.jackal import RULESETS, JackalError, State, View, new_game, player_view, seat_crews
 
@@ -72,13 +72,7 @@ def export_tags(game: Game, seats: list[Seat]) -> list[tuple[str, str]]:
     for seat in sorted(seats, key=lambda s: s.index):
         tags.append((f"Seat{seat.index}", seat.occupant_name))
         tags.append((f"Crews{seat.index}", " ".join(crews[seat.index])))
-    if game.started_at:
-        tags.append(("Date", game.started_at.strftime("%Y-%m-%d")))
-    if game.finished_at and game.is_over:
-        tags.append(("EndDate", game.finished_at.strftime("%Y-%m-%d")))
-    tags.append(("Result", result_text(game)))
-    if game.outcome and game.outcome.get("reason"):
-        tags.append(("Reason", game.outcome["reason"]))
+    tags += game_tags(game)
     if skipped := skipped_tag(game):  # where the clock skipped a seat: a replay skips it there too
         tags.append(("Skipped", skipped))
     tags.append(("SeedHash", game.seed_hash))
@@ -87,11 +81,16 @@ def export_tags(game: Game, seats: list[Seat]) -> list[tuple[str, str]]:
     return tags
 
 
-def export_text(game: Game, seats: list[Seat], moves: list[str]) -> str:
-    lines = [f'[{name} "{_quote(value)}"]' for name, value in export_tags(game, seats)]
+def record_text(tags, moves: list[str]) -> str:
+    """The text record: the tags (name, value pairs), a blank line, a numbered line per move."""
+    lines = [tag_line(name, value) for name, value in tags]
     lines.append("")
     lines += [f"{ply}. {text}" for ply, text in enumerate(moves, start=1)]
     return "\n".join(lines) + "\n"
+
+
+def export_text(game: Game, seats: list[Seat], moves: list[str]) -> str:
+    return record_text(export_tags(game, seats), moves)
 
 
 def export_json(game: Game, seats: list[Seat], moves: list[str]) -> dict:
@@ -108,7 +107,7 @@ def export_json(game: Game, seats: list[Seat], moves: list[str]) -> dict:
 
 
 @dataclass
-class Record:
+class Record(TaggedRecord):
     """A game record read from text or JSON, checked by replaying it."""
 
     tags: dict[str, str]
@@ -117,20 +116,8 @@ class Record:
     final: State | None = None
 
     @property
-    def ruleset(self) -> str:
-        return self.tags["Ruleset"]
-
-    @property
-    def players(self) -> int:
-        return int(self.tags["Players"])
-
-    @property
     def teams(self) -> bool:
         return self.tags.get("Teams", "no") == "yes"
-
-    @property
-    def seed(self) -> str:
-        return self.tags["Seed"]
 
     @property
     def deck(self) -> int:
@@ -138,14 +125,8 @@ class Record:
         position without "deck" is."""
         return int(self.tags.get("Deck", "1"))
 
-    def seat_names(self) -> list[str]:
-        return [self.tags.get(f"Seat{i}", f"#{i + 1}") for i in range(self.players)]
-
     def to_text(self) -> str:
-        lines = [f'[{name} "{_quote(value)}"]' for name, value in self.tags.items()]
-        lines.append("")
-        lines += [f"{ply}. {text}" for ply, text in enumerate(self.moves, start=1)]
-        return "\n".join(lines) + "\n"
+        return record_text(self.tags.items(), self.moves)
 
     def position_at(self, ply: int) -> State:
         state = new_game(
@@ -161,16 +142,6 @@ class Record:
         if ply == len(self.moves) and self.site_ending and not state.is_over():
             state.end_by_forfeit(self.site_ending)
         return state
-
-    @property
-    def site_ending(self) -> str | None:
-        """How the site ended the game as it stood after the last move, if it did."""
-        return site_ending(self.tags)
-
-    @property
-    def skips(self) -> dict[int, list[int]]:
-        """The seats the clock skipped, by the ply after which it did (the Skipped tag)."""
-        return parse_skips(self.tags.get("Skipped", ""), self.players)
 
 
 def parse_record(text: str) -> Record:
@@ -218,12 +189,7 @@ def _check(tags: dict[str, str], moves: list[str], lines: list[int]) -> Record:
                 state.skip_seat(seat)
             state.apply(text)
         except JackalError as error:
-            reason = _("move %(ply)d (%(move)s) is not legal here: %(why)s") % {
-                "ply": index + 1,
-                "move": text,
-                "why": error,
-            }
-            raise RecordError(lines[index], reason) from None
+            raise illegal_move(index, text, error, lines[index]) from None
     try:
         for seat in skips.get(len(moves), ()):
             state.skip_seat(seat)

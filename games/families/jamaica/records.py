@@ -11,48 +11,42 @@ family's `records_while_running` is False): the view refuses it before.
 
 from __future__ import annotations
 
-import json
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from games.families import seat_records
 from games.families.record_text import (
     RecordError,
     check_result,
     check_seed_hash,
-    read_json,
-    read_text,
+    game_tags,
     require_tags,
-    result_text,
-    tag_line,
 )
+from games.families.seat_records import NotOverYet, SeatRecord, Words, ledger_entries
 from games.models import Game, Seat
-from rules.core import GameError, GameState
 from rules.jamaica import JAMAICA
 from rules.jamaica.moves import COLOURS
 
 RECORD_FORMAT = "jamaica-record"
 RECORD_VERSION = 1
 RULESET = "jamaica"
-MOVE_LINE = re.compile(r"^(?P<ply>\d+)\.\s+(?P<colour>[A-Za-z]+)\s+(?P<move>\S.*?)\s*$")
-FORMAT_TAG = re.compile(r'^\s*\[Format "jamaica-record', re.M)
 
-
-class NotOverYet(ValueError):
-    """A running game has no record: it would show the cards still face down."""
+__all__ = ["NotOverYet", "Record", "claims", "export_json", "export_text", "parse_record"]
 
 
 def claims(text: str) -> bool:
     """Whether `text` says it is a Jamaica record (the import reads it with this module)."""
-    stripped = text.lstrip()
-    if stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError:
-            return False
-        return isinstance(data, dict) and data.get("format") == RECORD_FORMAT
-    return bool(FORMAT_TAG.search(text[:4000]))
+    return seat_records.claims(text, RECORD_FORMAT)
+
+
+def _words() -> Words:
+    return Words(
+        how_written=_("a move is written as its number, a dot, its ship's colour and the move"),
+        wrong_colour=_("a move starts with its ship's colour (red, blue, green, …)"),
+        bad_json_move=_("every move has its ship's colour and its notation"),
+        no_such_seat=_("no ship of that colour in this game"),
+    )
 
 
 # --- Export ------------------------------------------------------------------------------------
@@ -71,83 +65,32 @@ def export_tags(game: Game, seats: list[Seat]) -> list[tuple[str, str]]:
     for seat in sorted(seats, key=lambda s: s.index):
         tags.append((f"Seat{seat.index}", seat.occupant_name))
         tags.append((f"Colour{seat.index}", COLOURS[seat.index]))
-    if game.started_at:
-        tags.append(("Date", game.started_at.strftime("%Y-%m-%d")))
-    if game.finished_at:
-        tags.append(("EndDate", game.finished_at.strftime("%Y-%m-%d")))
-    tags.append(("Result", result_text(game)))
-    if game.outcome and game.outcome.get("reason"):
-        tags.append(("Reason", game.outcome["reason"]))
+    tags += game_tags(game)
     tags.append(("SeedHash", game.seed_hash))
     tags.append(("Seed", game.revealed_seed))
     return tags
 
 
-def _ledger(game: Game, moves: list[str]) -> list[tuple[int, str]]:
-    """The ledger's (seat, text) entries: `moves` are its texts, the seats are read here."""
-    seats = list(game.moves.order_by("ply").values_list("seat", flat=True))
-    return list(zip(seats, moves, strict=True))
-
-
-def move_lines(entries: list[tuple[int, str]]) -> list[str]:
-    return [f"{ply}. {COLOURS[seat]} {text}" for ply, (seat, text) in enumerate(entries, start=1)]
-
-
 def export_text(game: Game, seats: list[Seat], moves: list[str]) -> str:
-    lines = [tag_line(name, value) for name, value in export_tags(game, seats)]
-    lines.append("")
-    lines += move_lines(_ledger(game, moves))
-    return "\n".join(lines) + "\n"
+    entries = ledger_entries(game, moves)
+    return seat_records.record_text(export_tags(game, seats), entries, COLOURS)
 
 
 def export_json(game: Game, seats: list[Seat], moves: list[str]) -> dict:
-    return {
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
-        "tags": dict(export_tags(game, seats)),
-        "moves": [
-            {"seat": seat, "colour": COLOURS[seat], "move": text}
-            for seat, text in _ledger(game, moves)
-        ],
-    }
+    tags, entries = export_tags(game, seats), ledger_entries(game, moves)
+    return seat_records.record_json(RECORD_FORMAT, RECORD_VERSION, tags, entries, COLOURS)
 
 
 # --- Import ------------------------------------------------------------------------------------
 
 
 @dataclass
-class Record:
+class Record(SeatRecord):
     """A Jamaica record read from text or JSON, checked by replaying it."""
 
-    tags: dict[str, str]
-    entries: list[tuple[int, str]]  # (seat, move), in ledger order
-    move_lines: list[int] = field(default_factory=list)
-    final: GameState | None = None
+    colours = COLOURS
 
-    ruleset = RULESET
-
-    @property
-    def players(self) -> int:
-        return int(self.tags["Players"])
-
-    @property
-    def seed(self) -> str:
-        return self.tags["Seed"]
-
-    @property
-    def moves(self) -> list[str]:
-        return [text for _seat, text in self.entries]
-
-    def seat_names(self) -> list[str]:
-        return [self.tags.get(f"Seat{i}", f"#{i + 1}") for i in range(self.players)]
-
-    def to_text(self) -> str:
-        lines = [tag_line(name, value) for name, value in self.tags.items()]
-        lines.append("")
-        lines += move_lines(self.entries)
-        return "\n".join(lines) + "\n"
-
-    def position_at(self, ply: int) -> GameState:
+    def position_at(self, ply: int):
         state = JAMAICA.new_game(self.players, self.seed)
         for seat, text in self.entries[:ply]:
             JAMAICA.replay_move(state, seat, text)
@@ -162,34 +105,15 @@ def parse_record(text: str) -> Record:
     return _check(*_parse_text(text))
 
 
-def _seat_of(colour: str, line: int) -> int:
-    try:
-        return COLOURS.index(colour.lower())
-    except ValueError:
-        raise RecordError(
-            line, _("a move starts with its ship's colour (red, blue, green, …)")
-        ) from None
+def _parse_text(text: str):
+    return seat_records.read_text_entries(text, COLOURS, _words())
 
 
-def _parse_text(text: str) -> tuple[dict[str, str], list[tuple[int, str]], list[int]]:
-    how = _("a move is written as its number, a dot, its ship's colour and the move")
-    tags, lines = read_text(text, MOVE_LINE, how)
-    entries = [(_seat_of(match["colour"], number), match["move"]) for number, match in lines]
-    return tags, entries, [number for number, _match in lines]
-
-
-def _parse_json(text: str) -> tuple[dict[str, str], list[tuple[int, str]], list[int]]:
-    tags, moves = read_json(text, RECORD_FORMAT, RECORD_VERSION, _("not a Jamaica game record"))
-    entries = []
-    for move in moves:
-        if not (
-            isinstance(move, dict)
-            and isinstance(move.get("move"), str)
-            and isinstance(move.get("colour"), str)
-        ):
-            raise RecordError(0, _("every move has its ship's colour and its notation"))
-        entries.append((_seat_of(move["colour"], 0), move["move"]))
-    return tags, entries, [0] * len(entries)
+def _parse_json(text: str):
+    not_this = _("not a Jamaica game record")
+    return seat_records.read_json_entries(
+        text, RECORD_FORMAT, RECORD_VERSION, not_this, COLOURS, _words()
+    )
 
 
 def _check(tags: dict[str, str], entries: list[tuple[int, str]], lines: list[int]) -> Record:
@@ -201,18 +125,7 @@ def _check(tags: dict[str, str], entries: list[tuple[int, str]], lines: list[int
     check_seed_hash(tags)
     record = Record(tags=tags, entries=entries, move_lines=lines)
     state = JAMAICA.new_game(record.players, record.seed)
-    for index, (seat, text) in enumerate(entries):
-        if seat >= record.players:
-            raise RecordError(lines[index], _("no ship of that colour in this game"))
-        try:
-            JAMAICA.replay_move(state, seat, text)
-        except GameError as error:
-            reason = _("move %(ply)d (%(move)s) is not legal here: %(why)s") % {
-                "ply": index + 1,
-                "move": text,
-                "why": error,
-            }
-            raise RecordError(lines[index], reason) from None
+    seat_records.replay_entries(state, record, JAMAICA.replay_move, _words())
     check_result(tags, state, record.players)
     record.final = state
     return record
