@@ -228,7 +228,7 @@ def main(argv: list[str] | None = None) -> None:
     # A's own score: the least noisy measure of a level in a free-for-all, compared with another
     # level in the same seat of the same deals (run the arena again with that level as A).
     print(f"{averages}; {elapsed:.0f} s")
-    for level in (opts.a, opts.b):
+    for level in dict.fromkeys((opts.a, opts.b)):  # once when both seats play one level
         d = sum(g["decisions"][level] for g in games)
         t = sum(g["think"][level] for g in games)
         if d:
