@@ -8,8 +8,9 @@
 Level A plays one seat, level B every other seat (free-for-all); the seat A plays rotates from
 game to game and the rulesets alternate (classic, second edition) unless --ruleset is given.
 Jamaica (--ruleset jamaica, 2 to 6 players) is played through the game protocol and
-``rules.bots.play``: its levels are "random" and its heuristic (every other level plays the
-heuristic: no search speaks Jamaica); a simultaneous card choice is asked of each seat in turn,
+``rules.bots.play``: "random", "easy" (its heuristic), "normal" and "strong" (rollouts of games
+guessed from the seat's knowledge, rules/jamaica/search.py); a simultaneous card choice is asked
+of each seat in turn,
 which changes nothing (every seat decides from its own view, and the luck is the seed's, J23).
 Every game is dealt from ``<seed>-<n>`` and every bot decision is seeded by (game, ply, seat), so a
 run is reproducible by --seed (budgets in iterations; --seconds would make it machine-dependent).

@@ -23,7 +23,9 @@ from rules.archipelago import bot as archipelago_bot
 from rules.core import GameState, ruleset
 from rules.jackal import JackalGame
 from rules.jamaica import bot as jamaica_bot
+from rules.jamaica import search as jamaica_search
 from rules.jamaica.game import JamaicaGame
+from rules.jamaica.knowledge import seat_knowledge as jamaica_knowledge
 
 from . import easy, ismcts, random_bot
 from .knowledge import Determiniser, Knowledge, seat_knowledge
@@ -66,8 +68,9 @@ def play(
     """The move a bot of ``level`` sends for ``seat`` of ``state``, any game of the protocol.
 
     A bot reads only what its seat may know: Jackal's levels its ``seat_knowledge``; Jamaica's
-    bot (``rules.jamaica.bot``) the seat's view and legal moves — "random" plays at random, the
-    other levels its heuristic (no search speaks Jamaica yet); Archipelago's heuristic bot
+    "random" and "easy" (``rules.jamaica.bot``) the seat's view and legal moves, its "normal" and
+    "strong" (``rules.jamaica.search``, rollouts of guessed games) the seat's
+    ``rules.jamaica.knowledge.seat_knowledge``; Archipelago's heuristic bot
     (``rules.archipelago.bot``) its view, at every level but random; other games, until they
     have bots of their own, a uniformly random move of those the seat may send."""
     if isinstance(state, JackalGame):
@@ -75,12 +78,14 @@ def play(
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
     if isinstance(state, JamaicaGame):
-        return jamaica_bot.choose_move(
-            "random" if level == "random" else "easy",
-            state.view(seat),
-            state.legal_moves(seat),
-            random.Random(f"{level}:{seed}"),
-        )
+        rng = random.Random(f"{level}:{seed}")
+        if level in jamaica_search.ROLLOUTS:
+            knowledge = jamaica_knowledge(state, seat)
+            rollouts = jamaica_search.ROLLOUTS[level]
+            return jamaica_search.choose_move(
+                knowledge, state.legal_moves(seat), rng, rollouts, seconds
+            )
+        return jamaica_bot.choose_move(level, state.view(seat), state.legal_moves(seat), rng)
     if ruleset(state.ruleset).game == "archipelago" and level != "random":  # every level: its bot
         return archipelago_bot.choose(state.view(seat), f"{level}:{seed}")
     moves = state.legal_moves(seat)

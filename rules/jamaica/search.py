@@ -1,0 +1,80 @@
+"""Jamaica's ``normal`` and ``strong`` bots: determinised Monte-Carlo rollouts over the seat's moves.
+
+Each candidate move is played on whole games guessed from what the seat knows (knowledge.py: the
+hidden cards dealt at random, a made-up seed for the dice to come), and every seat, the bot's
+own included, then plays the easy heuristic (bot.py) to the end of the race. The move with the
+best average result is chosen. Every candidate is tried on the same guesses with the same
+playout seeds (common random numbers): the moves are compared on the same dice and cards, so a
+few dozen rollouts tell them apart where independent ones would drown in the luck of the dice.
+
+A race lasts about 60 decisions (2 players); a rollout from its start costs about 5 ms, from the
+middle half that, so a strong decision of ROLLOUTS["strong"] games costs well under a second.
+A result is the share of first place (a shared place split), plus a little for the margin over
+the best other ship, so that among moves that all win (or all lose) the one that wins by more is
+preferred. Deterministic for a seed and a budget; ``seconds`` only ever cuts a search short.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from . import bot
+from .knowledge import Determiniser, Knowledge
+
+# Rollouts per decision for two seats, shared out over the candidate moves (each gets at least
+# MIN_EACH); with more seats a rollout plays more decisions, so the budget is 2/seats of this.
+ROLLOUTS = {"normal": 60, "strong": 160}
+MIN_EACH = 4
+MARGIN = 0.02  # the result's worth of one point of margin over the best other ship
+
+
+def result(game, seat: int) -> float:
+    """The seat's result of a finished game: its share of first place plus MARGIN a point."""
+    outcome = game.outcome()
+    scores = outcome.scores
+    first = outcome.ranking[0]
+    share = 1.0 / len(first) if seat in first else 0.0
+    best_other = max(v for s, v in scores.items() if s != seat)
+    return share + MARGIN * (scores[seat] - best_other)
+
+
+def rollout(game, rng: random.Random) -> None:
+    """Play ``game`` to its end, every seat by the easy heuristic."""
+    while not game.is_over():
+        for seat in sorted(game.to_act()):
+            if seat in game.to_act():  # a choice before it may have moved the game on
+                move = bot.choose_move("easy", game.view(seat), game.legal_moves(seat), rng)
+                game.apply(seat, move)
+
+
+def choose_move(
+    knowledge: Knowledge,
+    legal: list[str],
+    rng: random.Random,
+    rollouts: int,
+    seconds: float | None = None,
+) -> str:
+    """The move of ``legal`` (the seat's) with the best average result over ``rollouts`` games."""
+    if not legal:
+        raise ValueError("no legal move to choose from")
+    moves = sorted(legal)
+    if len(moves) == 1:
+        return moves[0]
+    seat = knowledge.seat
+    deal = Determiniser(knowledge)
+    rounds = max(MIN_EACH, rollouts * 2 // knowledge.position["seats"] // len(moves))
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    totals = dict.fromkeys(moves, 0.0)
+    for done in range(rounds):
+        if deadline is not None and done and time.perf_counter() > deadline:
+            break
+        guess = deal.sample(rng)
+        playout_seed = rng.getrandbits(64)
+        for move in moves:
+            game = guess.copy()
+            game.apply(seat, move)
+            rollout(game, random.Random(playout_seed))
+            totals[move] += result(game, seat)
+    # Ties go to the first move in notation order, so the choice is seed-stable.
+    return max(moves, key=lambda m: (totals[m], -moves.index(m)))
