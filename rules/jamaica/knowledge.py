@@ -65,7 +65,6 @@ class Determiniser:
 
     def sample(self, rng: random.Random) -> JamaicaGame:
         doc = {k: v for k, v in self.knowledge.position.items()}
-        seat = self.knowledge.seat
         seats = doc["seats"]
         doc["seed"] = f"guess-{rng.getrandbits(64):016x}"
         hands = [list(h) for h in doc["hands"]]
@@ -100,9 +99,7 @@ class Determiniser:
         # and the cards set aside.
         faces = [c for c in self.unseen_treasures if not treasures.is_power(c)]
         rng.shuffle(faces)
-        held = []
-        for s, hold in enumerate(doc["treasures"]):
-            held.append([c if c != HIDDEN else faces.pop() for c in hold])
+        held = [[c if c != HIDDEN else faces.pop() for c in hold] for hold in doc["treasures"]]
         rest = [c for c in self.unseen_treasures if treasures.is_power(c)] + faces
         rng.shuffle(rest)
         n = len(doc["treasure_deck"])

@@ -1,4 +1,4 @@
-"""Jamaica's ``normal`` and ``strong`` bots: determinised Monte-Carlo rollouts over the seat's moves.
+"""Jamaica's ``normal`` and ``strong`` bots: Monte-Carlo rollouts of guessed games, move by move.
 
 Each candidate move is played on whole games guessed from what the seat knows (knowledge.py: the
 hidden cards dealt at random, a made-up seed for the dice to come), and every seat, the bot's
