@@ -12,7 +12,7 @@ from games.models import Game
 from games.services import head_state, verify_ledger
 from ratings.models import Rating, Standing
 from ratings.services import rate_pending
-from rules.jamaica import track
+from rules.jamaica import search, track
 from tests.factories import make_user
 from tests.web.jamaica_kit import clients_of, jamaica_table, play_out, post_move
 
@@ -70,7 +70,9 @@ def test_a_whole_two_player_game_over_http_replays_from_the_ledger(client):
     assert f"The {game.ply} moves replay from this seed to the recorded result." in verify
 
 
-def test_six_seats_of_a_person_and_five_bots_play_to_the_end():
+def test_six_seats_of_a_person_and_five_bots_play_to_the_end(monkeypatch):
+    # The strong bots search (rules/jamaica/search.py); a small budget keeps the whole race quick.
+    monkeypatch.setitem(search.ROLLOUTS, "strong", 12)
     alice = make_user("alice")
     game = jamaica_table(alice, [], bot_seats=range(1, 6), bot_level="strong")
     assert game.players == 6 and game.status == Game.Status.RUNNING
