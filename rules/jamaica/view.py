@@ -68,7 +68,7 @@ def player_view(game, seat: int | None) -> dict:
         "revealed": {str(s): c for s, c in sorted(game.revealed.items())},
         "lairs": sorted(game.lairs),
         "treasure_deck": len(game.treasure_deck),
-        "fight": _fight(game),
+        "fight": fight_view(game),
         "race_over": game.race_over,
         "hand": sorted(game.hands[seat]) if own else None,
         "my_card": game.chosen.get(seat) if own else None,
@@ -88,7 +88,7 @@ def _pending(game) -> dict | None:
     return {k: v for k, v in game.pending.items()}
 
 
-def _fight(game) -> dict | None:
+def fight_view(game) -> dict | None:
     for step in game.queue[:1]:
         if step["do"] == "fight":
             return {k: step[k] for k in _FIGHT_KEYS if k in step}

@@ -142,3 +142,23 @@ def test_a_search_is_reproducible_and_its_budget_and_time_limit_are_honoured(mon
     played.clear()
     search.choose_move(knowledge, legal, random.Random(1), 4000, seconds=0.0)
     assert len(played) == len(legal)  # one round of guesses, then the time is up
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_the_rollouts_policy_view_reads_what_the_view_shows(seats):
+    """search.policy_view, built straight from a guessed game, gives the heuristic what the
+    seat's view would: the same values and so the same choices, fights and spoils included."""
+    decisions = 0
+    for game, seat in positions(seats, f"policy view {seats}", every=1):
+        fast, view = search.policy_view(game, seat), game.view(seat)
+        for key in ("seat", "morning", "evening", "hand", "holds", "pending"):
+            assert fast[key] == view[key], key
+        for key in ("powers", "face_down", "my_treasures", "fight"):
+            assert fast[key] == view[key], key
+        assert list(fast["colours"]) == view["colours"] and sorted(fast["lairs"]) == view["lairs"]
+        assert [s["progress"] for s in fast["ships"]] == [s["progress"] for s in view["ships"]]
+        legal = game.legal_moves(seat)
+        rng_a, rng_b = random.Random(decisions), random.Random(decisions)
+        assert heuristic("easy", fast, legal, rng_a) == heuristic("easy", view, legal, rng_b)
+        decisions += 1
+    assert decisions > 40
