@@ -64,7 +64,7 @@ class Determiniser:
         self.unseen_treasures = sorted(set(treasures.CARDS) - set(seen))
 
     def sample(self, rng: random.Random) -> JamaicaGame:
-        doc = {k: v for k, v in self.knowledge.position.items()}
+        doc = dict(self.knowledge.position)  # a shallow copy: every changed entry is replaced
         seats = doc["seats"]
         doc["seed"] = f"guess-{rng.getrandbits(64):016x}"
         hands = [list(h) for h in doc["hands"]]

@@ -106,4 +106,5 @@ def choose_move(
             rollout(game, random.Random(playout_seed))
             totals[move] += result(game, seat)
     # Ties go to the first move in notation order, so the choice is seed-stable.
-    return max(moves, key=lambda m: (totals[m], -moves.index(m)))
+    best = max(totals.values())
+    return next(m for m in moves if totals[m] == best)
