@@ -39,7 +39,7 @@ from rules.core import ruleset as rules_named  # noqa: E402
 from rules.jackal import new_game  # noqa: E402
 
 RULESETS = ("classic", "second-edition")
-PROTOCOL_RULESETS = ("jamaica",)  # played through the protocol (rules.bots.play)
+PROTOCOL_RULESETS = ("jamaica", "archipelago")  # played through the protocol (rules.bots.play)
 OUTCOME = {1.0: "win ", 0.5: "draw", 0.0: "loss"}
 AIMS = {
     ("easy", "random", 2): "aim: easy beats random in >= 95 % of 1-vs-1 games",

@@ -95,6 +95,7 @@ class Archipelago(Ending, Position, Effects, Bear, Moves, View, GameState):
         other._cache = None
         other.options = dict(self.options)
         other.tiles = {c: dict(t) for c, t in self.tiles.items()}
+        other._shore = (other.tiles, len(other.tiles), self.shore())  # the same land
         other.pieces = {pid: dict(p) for pid, p in self.pieces.items()}
         other.boats = dict(self.boats)
         other.coins = dict(self.coins)

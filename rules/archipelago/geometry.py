@@ -61,9 +61,16 @@ def rotate(direction: str, quarter_turns: int) -> str:
     return names[(names.index(direction) + 2 * quarter_turns) % 8]
 
 
-def neighbours(cell: Cell) -> list[Cell]:
-    """The eight squares around ``cell`` (some may be off the board)."""
-    return [add(cell, d) for d in DIRECTIONS.values()]
+_NEIGHBOURS: dict[Cell, tuple[Cell, ...]] = {}
+
+
+def neighbours(cell: Cell) -> tuple[Cell, ...]:
+    """The eight squares around ``cell`` (some may be off the board). Kept once made: the
+    search bot asks millions of times, always about the same few hundred squares."""
+    out = _NEIGHBOURS.get(cell)
+    if out is None:
+        out = _NEIGHBOURS[cell] = tuple(add(cell, d) for d in DIRECTIONS.values())
+    return out
 
 
 def is_diagonal(a: Cell, b: Cell) -> bool:

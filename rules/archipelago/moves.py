@@ -98,18 +98,20 @@ class Moves:
         can_drag = (
             p["where"] == "land" and self.coins.get(here, 0) > 0 and not self.is_missionary(pid)
         )
+        swimmer = self.ability(pid) == "swimmer"
+        boats = {at: owner for owner, at in self.boats.items()}
+        width, height = self.width, self.height
         for to in neighbours(here):
-            if not self.on_board(to):
+            if not (0 <= to[0] < width and 0 <= to[1] < height):
                 continue
-            swimmer = self.ability(pid) == "swimmer"
-            if self.is_land(to):
+            if to in self.tiles:
                 if p["where"] == "water" and not swimmer:
                     continue  # the book: no climbing out of the sea onto land
                 for coin in (False, True) if can_drag else (False,):
                     if self._may_enter(pid, to, coin):
                         out.append((to, coin))
                 continue
-            owner = self.boat_at(to)
+            owner = boats.get(to)
             if owner is not None:
                 if (
                     self.friendly(owner, seat)
@@ -180,6 +182,7 @@ class Moves:
         if not speed or crew not in self.boats:
             return []
         start = self.boats[crew]
+        boats = {at: owner for owner, at in self.boats.items()}
         seen = {start: 0}
         frontier = [start]
         for n in range(1, speed + 1):
@@ -187,9 +190,9 @@ class Moves:
             for c in frontier:
                 for d in ORTHOGONAL:
                     to = add(c, DIRECTIONS[d])
-                    while self.boat_at(to) is not None and to != start:
+                    while to in boats and to != start:
                         to = add(to, DIRECTIONS[d])
-                    if self.is_water(to) and to not in seen and self.boat_at(to) in (None, crew):
+                    if self.is_water(to) and to not in seen and boats.get(to) in (None, crew):
                         seen[to] = n
                         nxt.append(to)
             frontier = nxt

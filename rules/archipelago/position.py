@@ -81,7 +81,20 @@ class Position:
 
     def is_shore(self, cell: Cell) -> bool:
         """Water touching land (also diagonally): where swimmers may go."""
-        return self.is_water(cell) and any(n in self.tiles for n in neighbours(cell))
+        return cell in self.shore()
+
+    def shore(self) -> frozenset[Cell]:
+        """Every shore square. The land's squares never change once the island is laid (an
+        earthquake swaps tiles, not squares), so the set is made once per island: it is kept
+        with the tiles dict it was made from and its size, and ``copy`` hands it on."""
+        tiles = self.tiles
+        kept = self.__dict__.get("_shore")
+        if kept is None or kept[0] is not tiles or kept[1] != len(tiles):
+            cells = frozenset(
+                n for c in tiles for n in neighbours(c) if self.on_board(n) and n not in tiles
+            )
+            kept = self._shore = (tiles, len(tiles), cells)
+        return kept[2]
 
     def boat_at(self, cell: Cell) -> int | None:
         for seat, at in self.boats.items():

@@ -20,6 +20,8 @@ from __future__ import annotations
 import random
 
 from rules.archipelago import bot as archipelago_bot
+from rules.archipelago import search as archipelago_search
+from rules.archipelago.knowledge import seat_knowledge as archipelago_knowledge
 from rules.core import GameState, ruleset
 from rules.jackal import JackalGame
 from rules.jamaica import bot as jamaica_bot
@@ -70,9 +72,12 @@ def play(
     A bot reads only what its seat may know: Jackal's levels its ``seat_knowledge``; Jamaica's
     "random" and "easy" (``rules.jamaica.bot``) the seat's view and legal moves, its "normal" and
     "strong" (``rules.jamaica.search``, rollouts of guessed games) the seat's
-    ``rules.jamaica.knowledge.seat_knowledge``; Archipelago's heuristic bot
-    (``rules.archipelago.bot``) its view, at every level but random; other games, until they
-    have bots of their own, a uniformly random move of those the seat may send."""
+    ``rules.jamaica.knowledge.seat_knowledge``; Archipelago's "easy" (``rules.archipelago.bot``,
+    a heuristic) its view, its "normal" and "strong" (``rules.archipelago.search``, short
+    rollouts of guessed islands) the seat's ``rules.archipelago.knowledge.seat_knowledge``; the
+    one-player puzzles have no opponent to search against, so every level but random plays the
+    heuristic there; other games, until they have bots of their own, a uniformly random move of
+    those the seat may send."""
     if isinstance(state, JackalGame):
         return choose(level, seat_knowledge(state.state, seat), seed, seconds=seconds)
     if level not in LEVELS:
@@ -86,7 +91,13 @@ def play(
                 knowledge, state.legal_moves(seat), rng, rollouts, seconds
             )
         return jamaica_bot.choose_move(level, state.view(seat), state.legal_moves(seat), rng)
-    if ruleset(state.ruleset).game == "archipelago" and level != "random":  # every level: its bot
+    if ruleset(state.ruleset).game == "archipelago" and level != "random":
+        if level in archipelago_search.ROLLOUTS and state.ruleset == "archipelago":
+            rng = random.Random(f"{level}:{seed}")
+            rollouts = archipelago_search.ROLLOUTS[level]
+            return archipelago_search.choose_move(
+                archipelago_knowledge(state, seat), state.legal_moves(seat), rng, rollouts, seconds
+            )
         return archipelago_bot.choose(state.view(seat), f"{level}:{seed}")
     moves = state.legal_moves(seat)
     if not moves:
