@@ -3,7 +3,7 @@
 Each candidate move is played on islands guessed from what the seat knows (knowledge.py: the
 face-down and removed tiles dealt at random, a made-up seed for the die), then every crew plays
 the heuristic (bot.py, which reads only what is face up) for a few rounds, and the position
-reached is scored by ``evaluate``. The move with the best average is chosen. Every candidate is
+reached is scored by ``evaluation.evaluate``. The move with the best average is chosen. Every candidate is
 tried on the same guesses with the same playout seeds (common random numbers), so the moves are
 compared on the same tiles and the same luck.
 
@@ -25,83 +25,24 @@ import random
 import time
 
 from . import bot
+from .evaluation import evaluate
 from .knowledge import Determiniser, Knowledge
 from .tiles import TOTAL_COINS
 
-# Rollouts per decision, shared out over the candidate moves (each gets at least MIN_EACH).
+# Rollouts per decision for two seats (2/seats of it with more), shared out over the candidate
+# moves (each gets at least MIN_EACH).
 ROLLOUTS = {"normal": 120, "strong": 400}
 MIN_EACH = 4
 CANDIDATES = 24  # at most this many moves are searched, the heuristic's best first
 ROUNDS = 2  # a rollout plays this many turns of every crew after the move
 MAX_PLIES = 80  # a safety net: no rollout is longer, whatever the choices inside a turn
 
-# The evaluation, in coins. A coin on the island is worth CARRY * DECAY ** reach to a seat, where
-# reach is the steps for its nearest pirate to get there and bring it to the boat (a swimmer
-# cannot climb onto land: it goes by its boat). A face-down square is worth the coins a
-# face-down tile holds on average (public: unfound / tiles not seen) at the same rate, one step
-# further (a tile turned up lays its coins, and not every chest is on the way). A dead pirate
-# costs DEAD; a finished game adds WIN for first place (half when shared) to the margin.
-CARRY = 0.8
-DECAY = 0.85
-DEAD = 0.5
+# A finished game adds WIN (in evaluation.py's coins) for first place, half when shared.
 WIN = 2.0
 # The heuristic's liking for a move (bot.scored, 0-100) adds up to HINT coins to its average:
 # it breaks the ties of a flat evaluation the heuristic's way (with no coin in reach every move
 # scored alike, and a search that sailed or swam on the spot let a game run out 0-0).
 HINT = 0.05
-
-
-def evaluate(game) -> list[float]:
-    """Each seat's worth of ``game`` in coins (its team's, two on two)."""
-    seats = game.nseats
-    values = [float(n) for n in game.stowed]
-    if game.is_over():
-        return _by_team(game, values)
-    hands: list[list] = [[] for _ in range(seats)]
-    swimmers: list[int] = [99] * seats  # the nearest swimmer's distance to its boat
-    boats = game.boats
-    for pid, p in game.pieces.items():
-        seat, where = p["seat"], p["where"]
-        if where == "dead":
-            values[seat] -= DEAD
-        elif seat in boats and not game.is_missionary(pid):
-            if where == "land":
-                hands[seat].append(p["cell"])
-            elif where == "boat":
-                hands[seat].append(boats[p["boat"]])
-            elif where == "water":
-                swimmers[seat] = min(swimmers[seat], _dist(p["cell"], boats[seat]))
-    down = [c for c, t in game.tiles.items() if not t["up"]]
-    targets = [(c, n) for c, n in game.coins.items() if n]
-    if down:
-        unseen = len(down) + len(game.removed)
-        per_tile = (TOTAL_COINS - sum(game.stowed) - game.sunk - game.eaten) / unseen
-        per_tile -= sum(n for _, n in targets) / unseen  # those lying about are seen
-        targets += [(c, per_tile * DECAY) for c in down]
-    for s in range(seats):
-        if s not in boats or not (hands[s] or swimmers[s] < 99):
-            continue
-        boat, mine = boats[s], hands[s]
-        for (x, y), n in targets:
-            home = max(abs(x - boat[0]), abs(y - boat[1]))
-            reach = swimmers[s] + home
-            for px, py in mine:
-                d = max(abs(x - px), abs(y - py))
-                if d < reach:
-                    reach = d
-            values[s] += n * CARRY * DECAY ** (reach + home)
-    return _by_team(game, values)
-
-
-def _by_team(game, values: list[float]) -> list[float]:
-    if game.teams:
-        team = [values[0] + values[2], values[1] + values[3]]
-        values = [team[s % 2] for s in range(game.nseats)]
-    return values
-
-
-def _dist(a, b) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
 def result(game, seat: int) -> float:
@@ -148,7 +89,10 @@ def choose_move(
     first = deal.sample(rng)
     hints = bot_scores(first, seat, moves)
     candidates = shortlist(hints, rng)
-    rounds = max(MIN_EACH, rollouts // len(candidates))
+    # A rollout plays ROUNDS turns of every crew: with more crews each costs more, so the
+    # budget shrinks as 2/seats (Jamaica's search does the same).
+    budget = rollouts * 2 // knowledge.position["seats"]
+    rounds = max(MIN_EACH, budget // len(candidates))
     deadline = None if seconds is None else time.perf_counter() + seconds
     totals = dict.fromkeys(candidates, 0.0)
     played = 0
