@@ -56,8 +56,9 @@ def choose_in(game, seat: int, rng: random.Random) -> str:
     acts = game._actions(seat)
     if not acts:
         raise ValueError("this seat has no move to make")
-    return choose_move({text: _structured(game, act) for text, act in acts.items()},
-                       facts_of(game), rng)
+    return choose_move(
+        {text: _structured(game, act) for text, act in acts.items()}, facts_of(game), rng
+    )
 
 
 def facts_of(game) -> Facts:

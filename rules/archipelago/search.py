@@ -3,9 +3,9 @@
 Each candidate move is played on islands guessed from what the seat knows (knowledge.py: the
 face-down and removed tiles dealt at random, a made-up seed for the die), then every crew plays
 the heuristic (bot.py, which reads only what is face up) for a few rounds, and the position
-reached is scored by ``evaluation.evaluate``. The move with the best average is chosen. Every candidate is
-tried on the same guesses with the same playout seeds (common random numbers), so the moves are
-compared on the same tiles and the same luck.
+reached is scored by ``evaluation.evaluate``. The move with the best average is chosen. Every
+candidate is tried on the same guesses with the same playout seeds (common random numbers), so
+the moves are compared on the same tiles and the same luck.
 
 Why short: a whole game of the heuristic is some 200-600 plies at about half a millisecond each,
 so a decision could afford a handful of whole games; cut after ``ROUNDS`` rounds, a rollout costs
@@ -31,8 +31,10 @@ from .tiles import TOTAL_COINS
 
 # Rollouts per decision for two seats (2/seats of it with more), shared out over the candidate
 # moves (each gets at least MIN_EACH).
-ROLLOUTS = {"normal": 120, "strong": 400}
-MIN_EACH = 4
+# 120 rollouts cost 475 ms of CPU a decision on average in a 1 v 1 arena (2026-11-26): a
+# rollout is some 3-4 ms, and the site's cap is 1 s.
+ROLLOUTS = {"normal": 60, "strong": 200}
+MIN_EACH = 3
 CANDIDATES = 24  # at most this many moves are searched, the heuristic's best first
 ROUNDS = 2  # a rollout plays this many turns of every crew after the move
 MAX_PLIES = 80  # a safety net: no rollout is longer, whatever the choices inside a turn

@@ -10,7 +10,8 @@ from collections import Counter
 import pytest
 
 from rules.archipelago import ARCHIPELAGO, bot, search
-from rules.archipelago.geometry import cell_name, neighbours
+from rules.archipelago.evaluation import evaluate, home_steps
+from rules.archipelago.geometry import cell_name, neighbours, parse_cell
 from rules.archipelago.knowledge import HIDDEN, Determiniser, seat_knowledge
 from rules.archipelago.tiles import TOTAL_COINS, box_tiles
 from rules.bots import play
@@ -76,7 +77,9 @@ def test_guesses_differ_where_the_seat_cannot_see():
     game = ARCHIPELAGO.new_game(2, "differ")
     deal = Determiniser(seat_knowledge(game, 0))
     rng = random.Random(1)
-    islands = {tuple(t["face"] for _, t in sorted(deal.sample(rng).tiles.items())) for _ in range(5)}
+    islands = {
+        tuple(t["face"] for _, t in sorted(deal.sample(rng).tiles.items())) for _ in range(5)
+    }
     assert len(islands) == 5
 
 
@@ -96,7 +99,7 @@ def redeal(game, peeked, rng):
         rng.shuffle(faces)
         for cell, face in zip(cells, faces, strict=True):
             other.tiles[cell]["face"] = face
-    for cell, tile in other.tiles.items():
+    for tile in other.tiles.values():
         if not tile["up"]:
             tile["rot"] = rng.randrange(4)
     return other
@@ -211,3 +214,48 @@ def test_the_shore_kept_with_the_island_is_the_shore():
                     c = (x, y)
                     expected = g.is_water(c) and any(n in g.tiles for n in neighbours(c))
                     assert g.is_shore(c) == expected
+
+
+def open_island():
+    """The first island with every tile face up and empty, the boats on the book's landings."""
+    game = ARCHIPELAGO.new_game(2, "home", landing="recommended")
+    for tile in game.tiles.values():
+        tile.update(up=True, face="empty", rot=0, spent=False)
+    return game
+
+
+def test_the_way_home_goes_over_land_a_coin_may_cross():
+    game = open_island()
+    boat = game.boats[0]
+    assert cell_name(boat) == "F11"
+    steps = home_steps(game, boat)
+    for n, row in enumerate(range(10, 1, -1), start=1):  # up the F column: F10 is beside it
+        assert steps[parse_cell(f"F{row}")] == n
+    assert all(steps[c] >= max(abs(c[0] - boat[0]), abs(c[1] - boat[1])) for c in game.tiles)
+    # A row of arrows across the island: nothing north of it has a way home any more (a pirate
+    # stepping on an arrow is moved on), though a coin lying on an arrow's square next to the
+    # way could still be carried off it.
+    for cell in (c for c in game.tiles if c[1] == 7):
+        game.tiles[cell]["face"] = "arrow-1"
+    steps = home_steps(game, boat)
+    assert steps[parse_cell("F8")] == 3
+    assert not any(c in steps for c in game.tiles if c[1] < 7)
+    # A balloon lifts pirate and coin aboard: a square beside it is one step from home.
+    game.tiles[parse_cell("E4")]["face"] = "balloon"
+    steps = home_steps(game, boat)
+    assert steps[parse_cell("E3")] == 1 and steps[parse_cell("E2")] == 2
+
+
+def test_the_evaluation_prefers_a_coin_nearer_home():
+    game = open_island()
+    game.pieces["W1"].update(where="land", cell=parse_cell("F9"), boat=None)
+    values = {}
+    for square in ("F9", "F5"):
+        g = game.copy()
+        g.coins = {parse_cell(square): 1}
+        g.removed = ["empty"] * len(g.removed)
+        values[square] = evaluate(g)[0]
+    assert values["F9"] > values["F5"] > 0
+    swimming = game.copy()
+    swimming.pieces["W2"].update(where="water", cell=parse_cell("A11"), boat=None)
+    assert evaluate(swimming)[0] < evaluate(game)[0]  # a swimmer far from its boat costs
