@@ -20,10 +20,10 @@ from __future__ import annotations
 import random
 import time
 
-from . import bot, treasures
+from . import bot
 from .knowledge import Determiniser, Knowledge
 from .moves import COLOURS
-from .view import fight_view
+from .view import face_down_counts, face_down_of, fight_view, powers
 
 # Rollouts per decision for two seats, shared out over the candidate moves (each gets at least
 # MIN_EACH); with more seats a rollout plays more decisions, so the budget is 2/seats of this,
@@ -49,7 +49,6 @@ def policy_view(game, seat: int) -> dict:
     """What the easy heuristic reads of ``seat``'s view (bot.py), built straight from a guessed
     game: the whole view (view.py) was a fifth of a rollout's time. Only ever given the search's
     own guesses; tests/rules/jamaica/test_jamaica_search.py checks it against the view."""
-    tokens = game.treasures
     return {
         "seat": seat,
         "morning": game.morning,
@@ -60,9 +59,9 @@ def policy_view(game, seat: int) -> dict:
         "ships": [{"progress": p} for p in game.progress],
         "colours": COLOURS[: game.seats],
         "pending": game.pending,
-        "powers": [[c for c in t if treasures.is_power(c)] for t in tokens],
-        "face_down": [sum(1 for c in t if not treasures.is_power(c)) for t in tokens],
-        "my_treasures": sorted(c for c in tokens[seat] if not treasures.is_power(c)),
+        "powers": powers(game),
+        "face_down": face_down_counts(game),
+        "my_treasures": face_down_of(game, seat),
         "fight": fight_view(game),
     }
 

@@ -54,13 +54,8 @@ def player_view(game, seat: int | None) -> dict:
             for s in range(game.seats)
         ],
         "holds": [[list(h) for h in game.holds[s]] for s in range(game.seats)],
-        "powers": [
-            [c for c in game.treasures[s] if treasures.is_power(c)] for s in range(game.seats)
-        ],
-        "face_down": [
-            sum(1 for c in game.treasures[s] if not treasures.is_power(c))
-            for s in range(game.seats)
-        ],
+        "powers": powers(game),
+        "face_down": face_down_counts(game),
         "hand_sizes": [len(h) for h in game.hands],
         "deck_sizes": [len(d) for d in game.decks],
         "discard_sizes": [len(d) for d in game.discards],
@@ -72,14 +67,27 @@ def player_view(game, seat: int | None) -> dict:
         "race_over": game.race_over,
         "hand": sorted(game.hands[seat]) if own else None,
         "my_card": game.chosen.get(seat) if own else None,
-        "my_treasures": sorted(c for c in game.treasures[seat] if not treasures.is_power(c))
-        if own
-        else None,
+        "my_treasures": face_down_of(game, seat) if own else None,
     }
     if game.phase == "over":
         view["scores"] = {str(s): v for s, v in game.scores().items()}
         view["treasures"] = [sorted(t) for t in game.treasures]  # revealed at the end
     return view
+
+
+def powers(game) -> list[list[str]]:
+    """Each seat's face-up treasures (the powers), public."""
+    return [[c for c in held if treasures.is_power(c)] for held in game.treasures]
+
+
+def face_down_counts(game) -> list[int]:
+    """How many face-down treasures each seat holds, public (their faces are not)."""
+    return [sum(1 for c in held if not treasures.is_power(c)) for held in game.treasures]
+
+
+def face_down_of(game, seat: int) -> list[str]:
+    """The faces of ``seat``'s own face-down treasures: its view only."""
+    return sorted(c for c in game.treasures[seat] if not treasures.is_power(c))
 
 
 def _pending(game) -> dict | None:

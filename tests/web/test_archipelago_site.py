@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from games.models import Game, Move
 from games.services import head_state, open_table, submit_move, verify_ledger
+from rules.archipelago import search
 from tests.factories import make_user, start_game
 
 
@@ -114,9 +115,13 @@ def play_over_http(game, clients: dict, rng: random.Random, limit: int) -> None:
 
 
 def test_a_whole_game_of_a_person_and_a_bot_over_http_ends_and_the_ledger_replays(
-    client, db, settings
+    client, db, settings, monkeypatch
 ):
     settings.MOVE_RATE_LIMIT = 10**6  # a test plays faster than the site lets a person move
+    # The strong bot searches (rules/archipelago/search.py); a small budget keeps the game quick.
+    monkeypatch.setattr(search, "ROLLOUTS", {"normal": 2, "strong": 3})
+    monkeypatch.setattr(search, "MIN_EACH", 1)
+    monkeypatch.setattr(search, "CANDIDATES", 3)
     alice = make_user("alice")
     game = open_table(
         creator=alice, players=2, ruleset="archipelago", bot_seats=(1,), bot_level="strong"
