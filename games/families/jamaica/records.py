@@ -26,6 +26,7 @@ from games.families.record_text import (
 from games.families.seat_records import NotOverYet, SeatRecord, Words, ledger_entries
 from games.models import Game, Seat
 from rules.jamaica import JAMAICA
+from rules.jamaica.game import JamaicaGame
 from rules.jamaica.moves import COLOURS
 
 RECORD_FORMAT = "jamaica-record"
@@ -90,7 +91,7 @@ class Record(SeatRecord):
 
     colours = COLOURS
 
-    def position_at(self, ply: int):
+    def position_at(self, ply: int) -> JamaicaGame:
         state = JAMAICA.new_game(self.players, self.seed)
         for seat, text in self.entries[:ply]:
             JAMAICA.replay_move(state, seat, text)
