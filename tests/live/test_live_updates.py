@@ -6,6 +6,7 @@ test_live_fanout.py)."""
 import asyncio
 import copy
 import re
+import threading
 import uuid
 
 import pytest
@@ -13,6 +14,7 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
+from django.db import connection
 from django.test import Client
 
 from games.consumers import MAY_NOT_WATCH, NO_SUCH_GAME, NOT_SIGNED_IN
@@ -43,11 +45,39 @@ def people():
 
 
 def session_cookie(user) -> str | None:
+    """A signed-in session's cookie for `user`. Called inside a test's async scenario too: there
+    the login runs in a thread of its own that closes its connection after. Run in the event
+    loop's thread (DJANGO_ALLOW_ASYNC_UNSAFE lets it), it left that thread a connection nothing
+    closed, and PostgreSQL then refused to drop the test database ("accessed by other users")."""
     if user is None:
         return None
-    client = Client()
-    client.force_login(user)
-    return client.cookies["sessionid"].value
+
+    def login() -> str:
+        client = Client()
+        client.force_login(user)
+        return client.cookies["sessionid"].value
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return login()  # plain sync code: the test's own connection
+    cookie: list[str] = []
+    errors: list[BaseException] = []
+
+    def in_thread() -> None:
+        try:
+            cookie.append(login())
+        except BaseException as error:  # noqa: BLE001 - raised again below
+            errors.append(error)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=in_thread)
+    thread.start()
+    thread.join(30)
+    if errors:
+        raise errors[0]
+    return cookie[0]
 
 
 def communicator(game_id: int, cookie: str | None, query: str = "") -> WebsocketCommunicator:
