@@ -12,6 +12,8 @@ Jamaica (--ruleset jamaica, 2 to 6 players) is played through the game protocol 
 guessed from the seat's knowledge, rules/jamaica/search.py); a simultaneous card choice is asked
 of each seat in turn,
 which changes nothing (every seat decides from its own view, and the luck is the seed's, J23).
+Archipelago (--ruleset archipelago, 2 to 4 players) likewise: "random", "easy" (its heuristic),
+"normal" and "strong" (short rollouts of guessed islands, rules/archipelago/search.py).
 Every game is dealt from ``<seed>-<n>`` and every bot decision is seeded by (game, ply, seat), so a
 run is reproducible by --seed (budgets in iterations; --seconds would make it machine-dependent).
 
