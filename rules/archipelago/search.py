@@ -22,7 +22,8 @@ Deterministic for a seed and a budget; ``seconds`` only ever cuts a search short
 from __future__ import annotations
 
 import random
-import time
+
+from rules.core.rollouts import compare_moves
 
 from . import bot
 from .evaluation import evaluate
@@ -95,22 +96,9 @@ def choose_move(
     # budget shrinks as 2/seats (Jamaica's search does the same).
     budget = rollouts * 2 // knowledge.position["seats"]
     rounds = max(MIN_EACH, budget // len(candidates))
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    totals = dict.fromkeys(candidates, 0.0)
-    played = 0
-    for _ in range(rounds):
-        if deadline is not None and played and time.perf_counter() > deadline:
-            break
-        played += 1
-        guess = deal.sample(rng)
-        playout_seed = rng.getrandbits(64)
-        for move in candidates:
-            game = guess.copy()
-            game.apply(seat, move)
-            rollout(game, random.Random(playout_seed))
-            totals[move] += result(game, seat)
+    averages = compare_moves(candidates, seat, deal.sample, rollout, result, rounds, rng, seconds)
     # Ties go to the first move in notation order, so the choice is seed-stable.
-    worth = {m: totals[m] / played + HINT * hints[m] / 100 for m in candidates}
+    worth = {m: averages[m] + HINT * hints[m] / 100 for m in candidates}
     best = max(worth.values())
     return next(m for m in sorted(candidates) if worth[m] == best)
 

@@ -18,7 +18,8 @@ preferred. Deterministic for a seed and a budget; ``seconds`` only ever cuts a s
 from __future__ import annotations
 
 import random
-import time
+
+from rules.core.rollouts import compare_moves
 
 from . import bot
 from .knowledge import Determiniser, Knowledge
@@ -92,18 +93,7 @@ def choose_move(
     deal = Determiniser(knowledge)
     budget = max(min(rollouts, FEWEST), rollouts * 2 // knowledge.position["seats"])
     rounds = max(MIN_EACH, budget // len(moves))
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    totals = dict.fromkeys(moves, 0.0)
-    for done in range(rounds):
-        if deadline is not None and done and time.perf_counter() > deadline:
-            break
-        guess = deal.sample(rng)
-        playout_seed = rng.getrandbits(64)
-        for move in moves:
-            game = guess.copy()
-            game.apply(seat, move)
-            rollout(game, random.Random(playout_seed))
-            totals[move] += result(game, seat)
+    averages = compare_moves(moves, seat, deal.sample, rollout, result, rounds, rng, seconds)
     # Ties go to the first move in notation order, so the choice is seed-stable.
-    best = max(totals.values())
-    return next(m for m in moves if totals[m] == best)
+    best = max(averages.values())
+    return next(m for m in moves if averages[m] == best)
