@@ -57,7 +57,7 @@ def choose_in(game, seat: int, rng: random.Random) -> str:
     if not acts:
         raise ValueError("this seat has no move to make")
     return choose_move(
-        {text: _structured(game, act) for text, act in acts.items()}, facts_of(game), rng
+        {text: structured(game, act) for text, act in acts.items()}, facts_of(game), rng
     )
 
 
@@ -143,7 +143,8 @@ def _parse(text: str) -> Move:
     return ("other",)
 
 
-def _structured(game, act: tuple) -> Move:
+def structured(game, act: tuple) -> Move:
+    """A legal move's action (``game._actions``) as the heuristic sees it."""
     kind = act[0]
     if kind == "step":
         _, pid, to, coin = act

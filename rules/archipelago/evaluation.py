@@ -5,7 +5,7 @@ steps are those for its nearest pirate to reach the coin and bring it home. The 
 counted over the land a pirate may cross dragging a coin (``home_steps``): face-up squares that
 take coins and neither move nor hold a pirate; a balloon is one step from home, since it lifts
 pirate and coin aboard. The straight line was tried first: a pirate carried a coin round an
-arrow and a crossroads die for sixty plies, every square looking as near to the boat as the
+arrow and a crossroads die for a hundred plies, every square looking as near to the boat as the
 next. A face-down square is worth the coins a face-down tile holds on average (public: the
 coins not yet seen over the tiles not yet seen) at the same rate, one step further. A swimmer
 cannot climb onto land: it reaches coins by its boat, and each square between it and its boat

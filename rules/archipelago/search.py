@@ -92,6 +92,8 @@ def choose_move(
     first = deal.sample(rng)
     hints = bot_scores(first, seat, moves)
     candidates = shortlist(hints, rng)
+    if len(candidates) == 1:  # the other was "offer end", never searched
+        return candidates[0]
     # A rollout plays ROUNDS turns of every crew: with more crews each costs more, so the
     # budget shrinks as 2/seats (Jamaica's search does the same).
     budget = rollouts * 2 // knowledge.position["seats"]
@@ -106,7 +108,7 @@ def choose_move(
 def bot_scores(game, seat: int, moves: list[str]) -> dict[str, float]:
     """The heuristic's score of each move but "offer end" (bot.scored, from public facts)."""
     acts = game._actions(seat)
-    structured = {m: bot._structured(game, acts[m]) for m in moves if m != "offer end"}
+    structured = {m: bot.structured(game, acts[m]) for m in moves if m != "offer end"}
     return bot.scored(structured, bot.facts_of(game))
 
 
