@@ -58,6 +58,8 @@ def evaluate(game) -> list[float]:
                 swimmers[seat] = min(swimmers[seat], away)
     down = [c for c, t in game.tiles.items() if not t["up"]]
     lying = [(c, n) for c, n in game.coins.items() if n]
+    if down:  # the same for every seat: what a face-down tile holds on average
+        per_tile = _unseen_coins(game, lying) / (len(down) + len(game.removed)) * DECAY
     for s in range(seats):
         if s not in boats or not (hands[s] or swimmers[s] < 99):
             continue
@@ -66,7 +68,6 @@ def evaluate(game) -> list[float]:
         home = home_steps(game, boat)
         targets = [(c, n, home.get(c, _dist(c, boat) + FAR)) for c, n in lying]
         if down:
-            per_tile = _unseen_coins(game, lying) / (len(down) + len(game.removed)) * DECAY
             targets += [(c, per_tile, max(abs(c[0] - bx), abs(c[1] - by))) for c in down]
         swim = swimmers[s]
         value = 0.0
