@@ -62,8 +62,6 @@ CENTRED = True
 # probe.move_score squashed into [0, 1): the search tries bringing coins home and attacking
 # first and spends few iterations on moves that look idle, until their results say otherwise.
 BIAS = 0.3
-NEAR = 0.01
-SETTLE_SAMPLES = 8
 WEIGHTS = STRONG  # the evaluation's weights (probe.Weights)
 CARRY = True  # a held coin's distance home: steps over squares a coin may cross (carry.py)
 # Opponent model: in a free-for-all of at least OPPONENT_TEAMS teams the other teams' decisions
@@ -199,40 +197,10 @@ class Search:
         self.root = root
         # The most visited move: the robust choice; ties by notation, so it is seed-stable.
         ranked = sorted(
-            ((child.visits, child.value, legal[code], code) for code, child in root.children.items()),
+            ((child.visits, child.value, legal[code]) for code, child in root.children.items()),
             key=lambda x: (-x[0], -x[1], x[2]),
         )
-        if not ranked:
-            return sorted(legal.values())[0]
-        if NEAR:
-            return self._settle(ranked, samples)
-        return ranked[0][2]
-
-    def _settle(self, ranked, samples) -> str:
-        """Among the root moves the search could not tell from the most visited one (as well
-        searched and within NEAR of its mean reward), the one whose position straight after looks
-        best (the evaluation averaged over the first guesses; no noise from replies)."""
-        top_visits, top_value = ranked[0][0], ranked[0][1] / ranked[0][0]
-        close = [
-            (visits, notation, code)
-            for visits, value, notation, code in ranked
-            if visits * 2 >= top_visits and value / visits >= top_value - NEAR
-        ]
-        if len(close) == 1:
-            return close[0][1]
-        me, carry = self.me, self.carry
-        guesses = samples[:SETTLE_SAMPLES]
-        best, choice = None, close[0][1]
-        for visits, notation, code in close:
-            worth = 0.0
-            for guess in guesses:
-                state = guess.copy()
-                state.apply_code(code)
-                worth += _margins(state, carry).get(me, 0.0)
-            worth /= len(guesses)
-            if best is None or worth > best + 1e-9:
-                best, choice = worth, notation
-        return choice
+        return ranked[0][2] if ranked else sorted(legal.values())[0]
 
     def _reward(self, state) -> dict[int, float]:
         if state.is_over() or not CENTRED:
