@@ -18,6 +18,7 @@ bench/arena.py.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
@@ -31,6 +32,7 @@ from arena import RULESETS, result_of, summary  # noqa: E402
 
 from rules.bots import easy, seat_knowledge  # noqa: E402
 from rules.bots.carry import Carry  # noqa: E402
+from rules.bots.features import NAMES, linear_rewards  # noqa: E402
 from rules.bots.probe import EASY, STRONG, Weights, rewards  # noqa: E402
 from rules.jackal import new_game  # noqa: E402
 
@@ -55,7 +57,7 @@ def weights_of(name: str, settings: list[str]) -> Weights:
 
 def play_one(args: tuple) -> tuple[float, int, int]:
     """One game; A's result, margin and score at the end or the cut."""
-    weights, carry, players, seed, n, max_plies = args
+    weights, carry, players, seed, n, max_plies, fitted = args
     a_seat = n % players
     s = new_game(RULESETS[n % len(RULESETS)], players=players, seed=f"{seed}-{n}")
     while not s.is_over() and s.ply < max_plies:
@@ -65,7 +67,10 @@ def play_one(args: tuple) -> tuple[float, int, int]:
         if seat == a_seat:
             # Built per decision from the face-up tiles the seat sees, as the search builds it.
             steps = Carry(knowledge.position["tiles"]) if carry else None
-            evaluate = partial(rewards, w=weights, carry=steps)
+            if fitted:
+                evaluate = partial(linear_rewards, weights=fitted, carry=steps)
+            else:
+                evaluate = partial(rewards, w=weights, carry=steps)
             move = easy.choose_move(knowledge, rng, evaluate=evaluate)
         else:
             move = easy.choose_move(knowledge, rng)
@@ -87,13 +92,26 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", default="screen")
     parser.add_argument("--max-plies", type=int, default=600)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--fitted", help="a JSON object of features.NAMES -> weight (bench/fit_eval.py prints one)"
+    )
     opts = parser.parse_args(argv)
     try:
         weights = weights_of(opts.weights, opts.set)
     except ValueError as error:
         parser.error(str(error))
+    fitted = None
+    if opts.fitted:
+        given = json.loads(opts.fitted)
+        unknown = set(given) - set(NAMES)
+        if unknown:
+            parser.error(
+                f"--fitted: unknown features {sorted(unknown)}; they are {', '.join(NAMES)}"
+            )
+        fitted = [float(given.get(name, 0.0)) for name in NAMES]
     work = [
-        (weights, opts.carry, opts.players, opts.seed, n, opts.max_plies) for n in range(opts.games)
+        (weights, opts.carry, opts.players, opts.seed, n, opts.max_plies, fitted)
+        for n in range(opts.games)
     ]
     if opts.jobs > 1:
         with ProcessPoolExecutor(opts.jobs) as pool:
@@ -102,7 +120,7 @@ def main(argv: list[str] | None = None) -> None:
         games = [play_one(w) for w in work]
     rates, averages = summary(games)
     print(
-        f"{weights} carry={opts.carry}, {opts.players} players, {len(games)} games,"
+        f"{fitted or weights} carry={opts.carry}, {opts.players} players, {len(games)} games,"
         f" seed {opts.seed!r}"
     )
     print(f"{rates}; {averages}")
