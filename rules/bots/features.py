@@ -8,12 +8,10 @@ probe.py: the position may be a determinisation, and the guess must not leak int
 
 from __future__ import annotations
 
-import math
-
 from rules.jackal import State
 
 from .carry import NEIGHBOURS
-from .probe import DIST, LAND, rewards
+from .probe import DIST, LAND, rewards, squashed
 
 # One number each per team, in this order (banked coins are not among them: they count 1).
 NAMES = (
@@ -114,9 +112,4 @@ def linear_rewards(s: State, weights: list[float], carry=None) -> dict[int, floa
     """probe.rewards with ``linear_values`` for the heuristic: per team in [0, 1]."""
     if s.is_over():
         return rewards(s)
-    values = linear_values(s, weights, carry)
-    out = {}
-    for t, v in values.items():
-        other = max((w for u, w in values.items() if u != t), default=0.0)
-        out[t] = 1.0 / (1.0 + math.exp(-(v - other) / 1.5))
-    return out
+    return squashed(linear_values(s, weights, carry))

@@ -206,7 +206,11 @@ def rewards(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
         best = max(totals.values())
         winners = [t for t, v in totals.items() if v == best]
         return {t: (1.0 / len(winners) if t in winners else 0.0) for t in totals}
-    values = team_values(s, w, carry)
+    return squashed(team_values(s, w, carry))
+
+
+def squashed(values: dict[int, float]) -> dict[int, float]:
+    """Per team, its worth's margin over the best other team squashed into [0, 1]."""
     out = {}
     for t, v in values.items():
         other = max((w for u, w in values.items() if u != t), default=0.0)
