@@ -8,7 +8,8 @@ plain `easy`.
 The search bots (ismcts.py) score their leaves with probe.team_values; an arena game of `strong`
 costs minutes of CPU, a game of two one-ply players about two seconds. Seat A plays easy.py's
 look-ahead with the evaluation under test (named weights of probe.py, fields overridden with
---set, held coins valued by carry.py's steps home with --carry); every other seat plays plain
+--set, held coins valued by carry.py's steps home with --carry; or, with --fitted, weights of
+features.NAMES that bench/fit_eval.py printed); every other seat plays plain
 `easy`. Seats rotate and rulesets alternate as in bench/arena.py, the games are dealt and seeded
 the same way, and the rate and its 95 % interval are arena.py's. A better one-ply player is a
 hint, not a proof, that the search would play better with the evaluation: try the winner in
@@ -102,7 +103,12 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(str(error))
     fitted = None
     if opts.fitted:
-        given = json.loads(opts.fitted)
+        try:
+            given = json.loads(opts.fitted)
+            if not isinstance(given, dict):
+                raise ValueError
+        except ValueError:
+            parser.error("--fitted: give a JSON object, e.g. '{\"held\": 0.6, \"loose\": 0.25}'")
         unknown = set(given) - set(NAMES)
         if unknown:
             parser.error(
