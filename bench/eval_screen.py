@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> None:
             if not isinstance(given, dict):
                 raise ValueError
         except ValueError:
-            parser.error("--fitted: give a JSON object, e.g. '{\"held\": 0.6, \"loose\": 0.25}'")
+            parser.error('--fitted: give a JSON object, e.g. \'{"held": 0.6, "loose": 0.25}\'')
         unknown = set(given) - set(NAMES)
         if unknown:
             parser.error(
