@@ -43,7 +43,7 @@ def test_the_easy_evaluation_plays_the_arenas_easy_game(screen, arena, n):
     # move for move, so the score and margin agree (game 0 classic, game 1 second edition).
     ruleset = arena.RULESETS[n % 2]
     game = arena.play_one(("easy", "easy", 2, ruleset, "scr", n, None, 60))
-    result, margin, score = screen.play_one((EASY, False, 2, "scr", n, 60))
+    result, margin, score = screen.play_one((EASY, False, 2, "scr", n, 60, None))
     assert (result, margin, score) == (game["result"], game["margin"], game["coins"])
 
 
@@ -95,3 +95,13 @@ def test_the_coin_weights_are_the_evaluations_own():
     plain = team_values(s, EASY)
     assert team_values(s, EASY._replace(loose=0.25)) == plain  # the default, spelt out
     assert team_values(s, EASY._replace(loose=1.0)) != plain
+
+
+@pytest.mark.parametrize(
+    "given, says",
+    [("[1, 2]", "give a JSON object"), ("{oops", "give a JSON object"), ('{"gold": 1}', "gold")],
+)
+def test_fitted_weights_that_are_not_features_are_refused(screen, capsys, given, says):
+    with pytest.raises(SystemExit):
+        screen.main(["--fitted", given, "--games", "1"])
+    assert says in capsys.readouterr().err
