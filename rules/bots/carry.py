@@ -15,6 +15,7 @@ determinisation to the next, and the cache is kept per search).
 from __future__ import annotations
 
 from rules.jackal import Coord
+from rules.jackal.geometry import BERTHS
 
 from .probe import DIST, LAND, N
 
@@ -32,6 +33,14 @@ WALKABLE = frozenset(
 FAR = 30  # no way home over known squares: the straight line plus a detour (see ``steps``)
 DETOUR = 6
 CACHE = 4096  # rows kept per search
+# The ship comes to meet a coin: per berth, the other berths of its side by sailing steps (one a
+# move, as a step of the carrier is), nearest first. SAIL = False: the ship stays where it is.
+SAIL = True
+SAILS: dict[int, list[tuple[int, int]]] = {
+    b: sorted((abs(i - j), other) for j, other in enumerate(side) if other != b)
+    for side in BERTHS
+    for i, b in enumerate(side)
+}
 
 
 class Carry:
@@ -49,9 +58,26 @@ class Carry:
         self.rows: dict[tuple[int, bytes], list[int]] = {}
 
     def steps(self, cell: int, ship: int, up: list[int]) -> int:
-        """Steps to carry a coin from ``cell`` aboard the ship at ``ship`` (``up``: the face-up
-        flags of the position). With no known way, the straight line plus DETOUR."""
-        key = (ship, bytes(up))
+        """Moves to bring a coin from ``cell`` aboard the ship at ``ship`` (``up``: the face-up
+        flags of the position): the steps to carry it to a berth of the ship's side plus the
+        ship's sailing there. The ship sailing back and forth did not count before (a logged
+        game: H1-G1-H1-G1 for 18 plies while a pirate walked coins about with no way home to
+        where the ship lay), though meeting a coin is often the shorter way."""
+        face = bytes(up)
+        best = self._to_berth(cell, ship, face, up)
+        if SAIL:
+            for sail, berth in SAILS.get(ship, ()):
+                if sail >= best:
+                    break
+                d = sail + self._to_berth(cell, berth, face, up)
+                if d < best:
+                    best = d
+        return best
+
+    def _to_berth(self, cell: int, ship: int, face: bytes, up: list[int]) -> int:
+        """Steps to carry a coin from ``cell`` aboard a ship at ``ship``; with no known way, the
+        straight line plus DETOUR."""
+        key = (ship, face)
         row = self.rows.get(key)
         if row is None:
             if len(self.rows) >= CACHE:

@@ -108,6 +108,7 @@ class Weights(NamedTuple):
 
 
 EASY = Weights()
+ALLIED = True  # the search bots count a coin's way home to the nearest ship of its team
 STRONG = Weights(pirate=0.15, pirate_share=1.2, trapped=0.5, sea_risk=0.7, swim=0.03)
 
 
@@ -169,7 +170,13 @@ def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
             if LAND[cell]:
                 v += ashore
         if coins:
-            ship = ships[c]
+            # Home: the crew's own ship, or for the search bots any ship of the team (a pirate
+            # may bank a coin on an allied ship, ruling 2; in 1 v 1 each player has two crews).
+            home_ships = (
+                [ships[c]]
+                if plain or not ALLIED
+                else [ships[d] for d in a.order if seat_team[owner[d]] == team]
+            )
             enemies = [x for t, cells in team_cells.items() if t != team for x in cells]
             for cell, n in coins:
                 row = DIST[cell]
@@ -181,7 +188,10 @@ def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
                 if near == 0:
                     # carry (carry.Carry, the search bots'): steps over squares a coin may
                     # cross; else the straight line.
-                    home = row[ship] if carry is None else carry.steps(cell, ship, a.face_up)
+                    if carry is None:
+                        home = min(row[h] for h in home_ships)
+                    else:
+                        home = min(carry.steps(cell, h, a.face_up) for h in home_ships)
                     held = w.held - w.held_step * home + w.stack * (n - 1)
                     for e in enemies:
                         if row[e] <= 1:

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from rules.bots import LEVELS, Determiniser, choose, ismcts, seat_knowledge
+from rules.bots import LEVELS, Determiniser, choose, ismcts, probe, seat_knowledge
 from rules.bots.carry import DETOUR, Carry
 from rules.bots.knowledge import deck, shape
 from rules.bots.probe import DIST, LAND, STRONG, distinct_codes, rewards, team_values
@@ -369,6 +369,50 @@ def test_a_coin_is_carried_home_over_squares_it_may_cross():
     assert Carry(hidden).steps(cell("G5"), ship, up) == 4
     up[cell("G3")] = 0
     assert Carry(hidden).steps(cell("G5"), ship, up) == 4  # over F3, face up and unknown
+
+
+def test_the_ship_sails_to_meet_a_coin_with_no_way_to_where_it_lies():
+    cell = lambda sq: Coord.parse(sq).cell  # noqa: E731
+    up = [0] * 169
+    for sq in ("C2", "C3"):
+        up[cell(sq)] = 1
+    tiles = {"C2": "empty", "C3": "empty"}
+    # The ship at G1, the coin on C3: no known way to G1, but two steps (C2, then aboard) to a
+    # ship at D1, three berths of sailing from G1 (one a move, as the carrier's steps are).
+    assert Carry(tiles).steps(cell("C3"), cell("G1"), up) == 3 + 2
+    assert Carry(tiles).steps(cell("C3"), cell("C1"), up) == 2
+    # Berths are along one side only: a ship on the west side does not sail round the corner.
+    assert Carry(tiles).steps(cell("C3"), cell("A7"), up) == DIST[cell("C3")][cell("A7")] + DETOUR
+    # A way known only to far berths (J1 and K1, beside K2): the sailing to J1 counts in full.
+    far = [0] * 169
+    far[cell("K2")] = 1
+    assert Carry({"K2": "empty"}).steps(cell("K3"), cell("C1"), far) == 7 + 2
+
+
+def test_the_search_bots_bank_a_coin_on_the_allied_ship_in_one_v_one(monkeypatch):
+    # In 1 v 1 each player commands two opposite crews, and a pirate may bank a coin on either
+    # ship of its team (RULES.md, ruling 2): a white pirate holding a coin beside the black ship
+    # is one step from home, not eleven.
+    s = new_game("classic", players=2, seed="allied")
+    team = s.team_of(s.crew_owner("white"))
+    d = s.to_json()
+    black = Coord.parse(d["ships"]["black"])
+    beside = str(Coord(black.x, black.y - 1))
+    d["pirates"]["W1"] = {**d["pirates"]["W1"], "cell": beside, "step": 0, "trapped": False}
+    d["coins"] = {**d["coins"], beside: d["coins"].get(beside, 0) + 1}
+    held = State.from_json(d)
+    white = Coord.parse(d["ships"]["white"]).cell
+    steps_to_white = DIST[Coord.parse(beside).cell][white]
+    assert steps_to_white >= 10
+    allied = team_values(held, STRONG)[team]
+    monkeypatch.setattr(probe, "ALLIED", False)
+    own_only = team_values(held, STRONG)[team]
+    assert allied - own_only == pytest.approx(STRONG.held_step * (steps_to_white - 1))
+    # The easy bot's evaluation (the arena's yardstick) is unchanged: its own ship only.
+    monkeypatch.setattr(probe, "ALLIED", True)
+    easy_value = team_values(held)[team]
+    monkeypatch.setattr(probe, "ALLIED", False)
+    assert team_values(held)[team] == easy_value
 
 
 def test_the_search_bots_value_a_held_coin_by_its_way_home():
