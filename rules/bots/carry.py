@@ -60,24 +60,11 @@ class Carry:
     def steps(self, cell: int, ship: int, up: list[int]) -> int:
         """Moves to bring a coin from ``cell`` aboard the ship at ``ship`` (``up``: the face-up
         flags of the position): the steps to carry it to a berth of the ship's side plus the
-        ship's sailing there. The ship sailing back and forth did not count before (a logged
-        game: H1-G1-H1-G1 for 18 plies while a pirate walked coins about with no way home to
-        where the ship lay), though meeting a coin is often the shorter way."""
-        face = bytes(up)
-        best = self._to_berth(cell, ship, face, up)
-        if SAIL:
-            for sail, berth in SAILS.get(ship, ()):
-                if sail >= best:
-                    break
-                d = sail + self._to_berth(cell, berth, face, up)
-                if d < best:
-                    best = d
-        return best
-
-    def _to_berth(self, cell: int, ship: int, face: bytes, up: list[int]) -> int:
-        """Steps to carry a coin from ``cell`` aboard a ship at ``ship``; with no known way, the
-        straight line plus DETOUR."""
-        key = (ship, face)
+        ship's sailing there (SAIL). The ship sailing about did not count before (a logged game:
+        H1-G1-H1-G1 for 18 plies while a pirate walked coins about with no way home to where
+        the ship lay), though meeting a coin is often the shorter way. With no known way, the
+        straight line to the ship plus DETOUR (sailing first is never shorter on that count)."""
+        key = (ship, bytes(up))
         row = self.rows.get(key)
         if row is None:
             if len(self.rows) >= CACHE:
@@ -89,21 +76,22 @@ class Carry:
         return d if d < FAR else DIST[cell][ship] + DETOUR
 
     def _spread(self, ship: int, up: list[int]) -> list[int]:
+        """Per square, the moves to bring a coin aboard: breadth first from the squares beside
+        each berth the ship may sail to, each starting at its sailing steps plus one."""
         blocked = self.blocked
         row = [FAR] * N
-        frontier = []
-        for t in NEIGHBOURS[ship]:
-            if LAND[t] and up[t] and not blocked[t]:
-                row[t] = 1
-                frontier.append(t)
-        d = 1
-        while frontier:
-            d += 1
-            nxt = []
-            for c in frontier:
+        levels: list[list[int]] = [[] for _ in range(FAR + 1)]
+        for sail, berth in [(0, ship), *(SAILS.get(ship, ()) if SAIL else ())]:
+            for t in NEIGHBOURS[berth]:
+                if sail + 1 < row[t] and LAND[t] and up[t] and not blocked[t]:
+                    row[t] = sail + 1
+                    levels[sail + 1].append(t)
+        for d in range(1, FAR - 1):
+            for c in levels[d]:
+                if row[c] != d:  # reached sooner from a nearer berth
+                    continue
                 for t in NEIGHBOURS[c]:
-                    if row[t] == FAR and LAND[t] and up[t] and not blocked[t]:
-                        row[t] = d
-                        nxt.append(t)
-            frontier = nxt
+                    if d + 1 < row[t] and LAND[t] and up[t] and not blocked[t]:
+                        row[t] = d + 1
+                        levels[d + 1].append(t)
         return row

@@ -389,6 +389,37 @@ def test_the_ship_sails_to_meet_a_coin_with_no_way_to_where_it_lies():
     assert Carry({"K2": "empty"}).steps(cell("K3"), cell("C1"), far) == 7 + 2
 
 
+def test_the_sailing_count_is_the_best_berth_of_the_side(monkeypatch):
+    # One breadth-first pass from every berth of the side at once gives, for every square, the
+    # least of (sailing to a berth + carrying the coin to a ship lying there) over the known ways;
+    # with none, the straight line to where the ship lies plus the detour.
+    from rules.bots import carry
+
+    rng = random.Random(5)
+    land = [c for c in range(169) if LAND[c]]
+    for _ in range(20):
+        up = [0] * 169
+        tiles = {}
+        for c in rng.sample(land, 70):
+            up[c] = 1
+            tiles[str(Coord.of(c))] = rng.choice(["empty", "empty", "empty", "fortress", "ogre"])
+        ship = rng.choice(list(carry.SAILS))
+        sailing = Carry(tiles)
+        monkeypatch.setattr(carry, "SAIL", False)
+        staying = Carry(tiles)
+        berths = [(0, ship), *carry.SAILS[ship]]
+        for cell in land:
+            # A known way from any berth counts before the guess of the straight line.
+            monkeypatch.setattr(carry, "DETOUR", 1000)
+            best = min(sail + staying.steps(cell, berth, up) for sail, berth in berths)
+            monkeypatch.setattr(carry, "DETOUR", DETOUR)
+            if best >= 1000:
+                best = DIST[cell][ship] + DETOUR
+            monkeypatch.setattr(carry, "SAIL", True)
+            assert sailing.steps(cell, ship, up) == best
+            monkeypatch.setattr(carry, "SAIL", False)
+
+
 def test_the_search_bots_bank_a_coin_on_the_allied_ship_in_one_v_one(monkeypatch):
     # In 1 v 1 each player commands two opposite crews, and a pirate may bank a coin on either
     # ship of its team (RULES.md, ruling 2): a white pirate holding a coin beside the black ship
