@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rules.jackal import State
 
+from . import probe
 from .carry import NEIGHBOURS
 from .probe import DIST, LAND, rewards, squashed
 
@@ -87,7 +88,12 @@ def team_features(s: State, carry=None) -> dict[int, list[float]]:
             near = min((row[m] for m in cells), default=13)
             if near == 0:
                 f[6] += 1
-                f[7] += row[ship] if carry is None else carry.steps(cell, ship, up)
+                # Home as the search's evaluation counts it (probe.ALLIED): any ship of the team.
+                homes = friends if probe.ALLIED else [ship]
+                if carry is None:
+                    f[7] += min(row[h] for h in homes)
+                else:
+                    f[7] += min(carry.steps(cell, h, up) for h in homes)
                 f[8] += n - 1
                 if any(row[e] <= 1 for e in enemies):
                     f[9] += 1
