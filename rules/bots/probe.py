@@ -133,15 +133,17 @@ def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
     if a.dragged:
         cell, n = a.dragged
         coin_cells[cell] = coin_cells.get(cell, 0) + n
+    ships, scores = a.ships, a.scores
     crews = []
     team_cells: dict[int, list[int]] = {}
+    team_ships: dict[int, list[int]] = {}  # per team, its crews' ships (own and allied)
     for c in a.order:
         team = seat_team[owner[c]]
         mine = [pc[p] for p in members[c] if pc[p] >= 0]
         crews.append((c, team, mine))
         team_cells.setdefault(team, []).extend(mine)
+        team_ships.setdefault(team, []).append(ships[c])
     coins = list(coin_cells.items())
-    ships, scores = a.ships, a.scores
     pirate = w.pirate + w.pirate_share * a.island / (a.total or 1)
     plain = w is EASY
     ashore, loose = w.ashore, w.loose
@@ -156,7 +158,7 @@ def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
             if w.sea_risk or w.swim:
                 ship = ships[c]
                 foes = [ships[d] for d in a.order if seat_team[owner[d]] != team]
-                friends = [ships[d] for d in a.order if seat_team[owner[d]] == team]
+                friends = team_ships[team]
                 for cell in mine:
                     if not LAND[cell] and cell != ship:
                         row = DIST[cell]
@@ -172,11 +174,7 @@ def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
         if coins:
             # Home: the crew's own ship, or for the search bots any ship of the team (a pirate
             # may bank a coin on an allied ship, ruling 2; in 1 v 1 each player has two crews).
-            home_ships = (
-                [ships[c]]
-                if plain or not ALLIED
-                else [ships[d] for d in a.order if seat_team[owner[d]] == team]
-            )
+            home_ships = [ships[c]] if plain or not ALLIED else team_ships[team]
             enemies = [x for t, cells in team_cells.items() if t != team for x in cells]
             for cell, n in coins:
                 row = DIST[cell]
