@@ -36,6 +36,13 @@ CACHE = 4096  # rows kept per search
 # The ship comes to meet a coin: per berth, the other berths of its side by sailing steps (one a
 # move, as a step of the carrier is), nearest first. SAIL = False: the ship stays where it is.
 SAIL = True
+# The ship may only sail with a pirate of its team aboard (RULES.md, ruling 1): steps() is told
+# whether one is (``sails``). A logged game: a crew with all three pirates ashore walked a coin
+# K5-L5 through a desert and back for 40 plies, the count saying its ship would come to meet it.
+# A spinner (jungle 2, desert 3, swamp 4, mountains 5) costs its steps, not one (SPIN): the same
+# game's desert looked one step wide, so crossing it with a coin looked like progress.
+SPIN = True
+SPINS = {"jungle": 2, "desert": 3, "swamp": 4, "mountains": 5}
 SAILS: dict[int, list[tuple[int, int]]] = {
     b: sorted((abs(i - j), other) for j, other in enumerate(side) if other != b)
     for side in BERTHS
@@ -46,52 +53,68 @@ SAILS: dict[int, list[tuple[int, int]]] = {
 class Carry:
     """Steps home for a coin, per ship square, over the squares a coin may cross."""
 
-    __slots__ = ("blocked", "rows")
+    __slots__ = ("blocked", "cost", "rows")
 
     def __init__(self, face_up_tiles: dict[str, str]) -> None:
         """``face_up_tiles``: square -> tile text, the tiles the seat sees face up."""
         blocked = [False] * N
+        cost = [1] * N  # moves to cross a square with a coin, from entering it to leaving it
         for square, text in face_up_tiles.items():
-            if text.partition(":")[0] not in WALKABLE:
-                blocked[Coord.parse(square).cell] = True
+            name = text.partition(":")[0]
+            cell = Coord.parse(square).cell
+            if name not in WALKABLE:
+                blocked[cell] = True
+            elif SPIN and name in SPINS:
+                cost[cell] = SPINS[name]
         self.blocked = blocked
-        self.rows: dict[tuple[int, bytes], list[int]] = {}
+        self.cost = cost
+        self.rows: dict[tuple[int, bool, bytes], list[int]] = {}
 
-    def steps(self, cell: int, ship: int, up: list[int]) -> int:
+    def steps(self, cell: int, ship: int, up: list[int], sails: bool = True, step: int = 0) -> int:
         """Moves to bring a coin from ``cell`` aboard the ship at ``ship`` (``up``: the face-up
         flags of the position): the steps to carry it to a berth of the ship's side plus the
         ship's sailing there (SAIL). The ship sailing about did not count before (a logged game:
         H1-G1-H1-G1 for 18 plies while a pirate walked coins about with no way home to where
-        the ship lay), though meeting a coin is often the shorter way. With no known way, the
-        straight line to the ship plus DETOUR (sailing first is never shorter on that count)."""
-        key = (ship, bytes(up))
+        the ship lay), though meeting a coin is often the shorter way; only a ship with a pirate
+        of its team aboard sails (``sails``). A coin on a spinner at ``step`` (1 on entering)
+        has that many steps less one already crossed. With no known way, the straight line to
+        the ship plus DETOUR (sailing first is never shorter on that count)."""
+        sails = sails and SAIL
+        key = (ship, sails, bytes(up))
         row = self.rows.get(key)
         if row is None:
             if len(self.rows) >= CACHE:
                 self.rows.clear()
-            row = self.rows[key] = self._spread(ship, up)
+            row = self.rows[key] = self._spread(ship, up, sails)
         d = row[cell]
         if d >= FAR:  # the square itself may be one a coin is carried off but not onto
             d = min((row[t] for t in NEIGHBOURS[cell]), default=FAR) + 1
+        elif step > 1 and SPIN:
+            d -= step - 1
         return d if d < FAR else DIST[cell][ship] + DETOUR
 
-    def _spread(self, ship: int, up: list[int]) -> list[int]:
-        """Per square, the moves to bring a coin aboard: breadth first from the squares beside
-        each berth the ship may sail to, each starting at its sailing steps plus one."""
-        blocked = self.blocked
+    def _spread(self, ship: int, up: list[int], sails: bool) -> list[int]:
+        """Per square, the moves to bring a coin aboard from its first step there: shortest
+        paths (a bucket per count: every square costs 1 to 5) from the squares beside each
+        berth the ship may sail to, each starting at its sailing steps plus its own cost."""
+        blocked, cost = self.blocked, self.cost
         row = [FAR] * N
-        levels: list[list[int]] = [[] for _ in range(FAR + 1)]
-        for sail, berth in [(0, ship), *(SAILS.get(ship, ()) if SAIL else ())]:
+        levels: list[list[int]] = [[] for _ in range(FAR)]
+        for sail, berth in [(0, ship), *(SAILS.get(ship, ()) if sails else ())]:
             for t in NEIGHBOURS[berth]:
-                if sail + 1 < row[t] and LAND[t] and up[t] and not blocked[t]:
-                    row[t] = sail + 1
-                    levels[sail + 1].append(t)
+                if LAND[t] and up[t] and not blocked[t]:
+                    d = sail + cost[t]
+                    if d < row[t]:
+                        row[t] = d
+                        levels[d].append(t)
         for d in range(1, FAR - 1):
             for c in levels[d]:
                 if row[c] != d:  # reached sooner from a nearer berth
                     continue
                 for t in NEIGHBOURS[c]:
-                    if d + 1 < row[t] and LAND[t] and up[t] and not blocked[t]:
-                        row[t] = d + 1
-                        levels[d + 1].append(t)
+                    if LAND[t] and up[t] and not blocked[t]:
+                        e = d + cost[t]
+                        if e < row[t] and e < FAR:
+                            row[t] = e
+                            levels[e].append(t)
         return row

@@ -40,8 +40,11 @@ def team_features(s: State, carry=None) -> dict[int, list[float]]:
     pc, trap, up = a.pieces, a.trap, a.face_up
     seat_team, owner, members, ships = a.seat_team, a.owner, a.members, a.ships
     coin_cells: dict[int, int] = {}
+    lead: dict[int, int] = {}  # a spinner's coins: the furthest step reached (as probe's)
     for key, n in a.coins.items():
         coin_cells[key >> 3] = coin_cells.get(key >> 3, 0) + n
+        if key & 7:
+            lead[key >> 3] = max(lead.get(key >> 3, 0), key & 7)
     if a.chest >= 0:
         coin_cells[a.chest >> 3] = coin_cells.get(a.chest >> 3, 0) + 3
     if a.dragged:
@@ -78,7 +81,7 @@ def team_features(s: State, carry=None) -> dict[int, list[float]]:
             elif cell != ship:
                 if any(row[x] <= 1 for x in foes):
                     f[3] += 1
-                f[4] += min(row[x] for x in friends)
+                f[4] += min((probe.SEA[x][cell] if probe.SEA_WAY else row[x]) for x in friends)
             for t in NEIGHBOURS[cell]:
                 if LAND[t] and not up[t]:
                     frontier.add(t)
@@ -93,7 +96,9 @@ def team_features(s: State, carry=None) -> dict[int, list[float]]:
                 if carry is None:
                     f[7] += min(row[h] for h in homes)
                 else:
-                    f[7] += min(carry.steps(cell, h, up) for h in homes)
+                    aboard = team_cells[team]
+                    step = lead.get(cell, 0)
+                    f[7] += min(carry.steps(cell, h, up, h in aboard, step) for h in homes)
                 f[8] += n - 1
                 if any(row[e] <= 1 for e in enemies):
                     f[9] += 1

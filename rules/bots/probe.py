@@ -14,6 +14,7 @@ import math
 from typing import NamedTuple
 
 from rules.jackal import Coord, Move, State
+from rules.jackal.geometry import SEA_NEIGHBOURS
 from rules.jackal.moves import FIRST_CHARACTER, K_AGREE, K_SHIP
 
 N = 169
@@ -23,6 +24,29 @@ DIST = [[max(abs(ax - bx), abs(ay - by)) for (bx, by) in _XY] for (ax, ay) in _X
 LAND = [
     0 < x < 12 and 0 < y < 12 and (x, y) not in ((1, 1), (1, 11), (11, 1), (11, 11)) for x, y in _XY
 ]
+
+
+def _sea_steps(start: int) -> list[int]:
+    """Swimming moves from ``start`` to every square of the sea (land: 99)."""
+    row = [99] * N
+    row[start] = 0
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for t in SEA_NEIGHBOURS[c]:
+                if row[t] == 99:
+                    row[t] = row[c] + 1
+                    nxt.append(t)
+        frontier = nxt
+    return row
+
+
+# A swimmer's way to a ship is along the sea ring, not the straight line: along one side of the
+# island every square is as far from a ship round the corner by the straight line, and a logged
+# swimmer went D13-C13-D13-E13 for 100 plies (SEA_WAY; the straight line when False).
+SEA_WAY = True
+SEA = [_sea_steps(c) if not LAND[c] else None for c in range(N)]
 
 # code -> (origin, target, drags a coin, kind) from the public Move type, decoded once.
 _DECODED: dict[int, tuple[int, int, bool, str]] = {}
@@ -124,9 +148,12 @@ def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
     pc = a.pieces
     seat_team, owner, members = a.seat_team, a.owner, a.members
     coin_cells: dict[int, int] = {}
+    lead: dict[int, int] = {}  # a spinner's coins: the furthest step they have reached
     for key, n in a.coins.items():
         cell = key >> 3
         coin_cells[cell] = coin_cells.get(cell, 0) + n
+        if key & 7:
+            lead[cell] = max(lead.get(cell, 0), key & 7)
     chest = a.chest
     if chest >= 0:
         coin_cells[chest >> 3] = coin_cells.get(chest >> 3, 0) + 3
@@ -167,7 +194,10 @@ def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
                         # A swimmer fetches nothing until it is aboard again: without this pull
                         # a pirate that fled into the sea stayed there for 300 plies (measured,
                         # four players), every square of water looking alike to the search.
-                        v -= w.swim * min(row[f] for f in friends)
+                        if SEA_WAY:
+                            v -= w.swim * min(SEA[f][cell] for f in friends)
+                        else:
+                            v -= w.swim * min(row[f] for f in friends)
         for cell in mine:
             if LAND[cell]:
                 v += ashore
@@ -189,7 +219,12 @@ def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
                     if carry is None:
                         home = min(row[h] for h in home_ships)
                     else:
-                        home = min(carry.steps(cell, h, a.face_up) for h in home_ships)
+                        # A ship sails only with a pirate of the team aboard (ruling 1).
+                        aboard = team_cells[team]
+                        step = lead.get(cell, 0)
+                        home = min(
+                            carry.steps(cell, h, a.face_up, h in aboard, step) for h in home_ships
+                        )
                     held = w.held - w.held_step * home + w.stack * (n - 1)
                     for e in enemies:
                         if row[e] <= 1:

@@ -9,7 +9,7 @@ import pytest
 from rules.bots import LEVELS, Determiniser, choose, ismcts, probe, seat_knowledge
 from rules.bots.carry import DETOUR, Carry
 from rules.bots.knowledge import deck, shape
-from rules.bots.probe import DIST, LAND, STRONG, distinct_codes, rewards, team_values
+from rules.bots.probe import DIST, LAND, SEA, STRONG, distinct_codes, rewards, team_values
 from rules.jackal import Coord, Move, State, new_game, player_view
 
 # Tiny budgets: the tests check behaviour, not strength.
@@ -335,18 +335,33 @@ def test_a_swimmer_is_worth_more_near_its_ship():
         for c in range(169)
         if not LAND[c] and a.occupied[c] == 0 and min(DIST[c][f] for f in foes) > 2
     ]
-    near = min(free_sea, key=lambda c: DIST[c][ship])
-    far = max(free_sea, key=lambda c: DIST[c][ship])
+    near = min(free_sea, key=lambda c: SEA[ship][c])
+    far = max(free_sea, key=lambda c: SEA[ship][c])
     info = {**(s.to_json()["pirates"]["W3"] or {}), "trapped": False, "step": 0, "drunk": 0}
     swim_near = _with_pirate(s, "W3", {**info, "cell": str(Coord.of(near))})
     swim_far = _with_pirate(s, "W3", {**info, "cell": str(Coord.of(far))})
-    assert DIST[far][ship] - DIST[near][ship] >= 6
+    assert SEA[ship][far] - SEA[ship][near] >= 6
     # The search bots' pull home: a swim the farther from the ship, the worse; the easy bot's
     # evaluation (which reads only the loose coins' distance to the pirate) has no such pull.
     strong = team_values(swim_near, STRONG)[team] - team_values(swim_far, STRONG)[team]
     easy = team_values(swim_near)[team] - team_values(swim_far)[team]
-    assert strong - easy == pytest.approx(STRONG.swim * (DIST[far][ship] - DIST[near][ship]))
+    assert strong - easy == pytest.approx(STRONG.swim * (SEA[ship][far] - SEA[ship][near]))
     assert strong - easy > 0.15
+
+
+def test_a_swimmer_counts_its_strokes_round_the_island():
+    # The sea is a ring: along the side beside a corner every square is as far from a ship round
+    # the corner by the straight line, but not by swimming (a logged swimmer went D13-C13-D13-E13
+    # for 100 plies while the straight line saw no difference).
+    ship = Coord.parse("A6").cell
+    side = [Coord.parse(sq).cell for sq in ("E13", "D13", "C13")]
+    assert len({DIST[c][ship] for c in side}) == 1
+    # C13 cuts the corner through B12 (the corner square off the island is sea): 7 strokes.
+    assert [SEA[ship][c] for c in side] == [9, 8, 7]
+    assert SEA[ship][Coord.parse("A7").cell] == 1
+    # Land has no strokes; the table is symmetric.
+    assert SEA[ship][Coord.parse("F7").cell] == 99
+    assert all(SEA[a][b] == SEA[b][a] for a in side for b in side)
 
 
 def test_a_coin_is_carried_home_over_squares_it_may_cross():
@@ -389,6 +404,55 @@ def test_the_ship_sails_to_meet_a_coin_with_no_way_to_where_it_lies():
     assert Carry({"K2": "empty"}).steps(cell("K3"), cell("C1"), far) == 7 + 2
 
 
+def test_a_spinner_costs_its_steps_to_cross_with_a_coin():
+    cell = lambda sq: Coord.parse(sq).cell  # noqa: E731
+    up = [0] * 169
+    for sq in ("C2", "C3", "C4"):
+        up[cell(sq)] = 1
+    carry = Carry({"C2": "empty", "C3": "desert", "C4": "empty"})
+    # C4 -> the desert at C3 (entered on step 1, two more steps) -> C2 -> aboard at C1: 5 moves,
+    # not 3 (a logged game walked a coin into a desert and out again as if it were one step).
+    assert carry.steps(cell("C4"), cell("C1"), up) == 5
+    # A coin in the desert counts the steps still to cross: step 1 of 3 four moves, 3 of 3 two.
+    assert [carry.steps(cell("C3"), cell("C1"), up, step=k) for k in (1, 2, 3)] == [4, 3, 2]
+    assert (
+        Carry({"C2": "empty", "C3": "empty", "C4": "empty"}).steps(cell("C4"), cell("C1"), up) == 3
+    )
+
+
+def test_a_ship_sails_to_meet_a_coin_only_with_a_pirate_of_its_team_aboard():
+    cell = lambda sq: Coord.parse(sq).cell  # noqa: E731
+    up = [0] * 169
+    for sq in ("C2", "C3"):
+        up[cell(sq)] = 1
+    carry = Carry({"C2": "empty", "C3": "empty"})
+    assert carry.steps(cell("C3"), cell("G1"), up, sails=True) == 3 + 2
+    # Nobody aboard to sail it (ruling 1): the straight line to where it lies, plus the detour.
+    assert carry.steps(cell("C3"), cell("G1"), up, sails=False) == 4 + DETOUR
+    # In the evaluation: a white pirate holds a coin on C3 (four players: the white ship at G1 is
+    # its only home). With its two mates aboard the ship sails to D1 to meet it; with both dead
+    # nobody can sail it, and the coin is five steps further from home.
+    s = new_game("classic", players=4, seed="aboard")
+    team = s.team_of(s.crew_owner("white"))
+    d = s.to_json()
+    assert d["ships"]["white"] == "G1"
+    d["pirates"]["W1"] = {**d["pirates"]["W1"], "cell": "C3", "step": 0, "trapped": False}
+    d["coins"] = {**d["coins"], "C3": d["coins"].get("C3", 0) + 1}
+    d["tiles"]["C2"], d["tiles"]["C3"] = "empty", "empty"
+    d["face_up"] = sorted(set(d["face_up"]) | {"C2", "C3"})
+    aboard = State.from_json(d)
+    d["pirates"]["W2"] = d["pirates"]["W3"] = None
+    nobody = State.from_json(d)
+    tiles = {sq: d["tiles"][sq] for sq in d["face_up"]}
+    a = aboard.search_arrays()
+    pirate = STRONG.pirate + STRONG.pirate_share * a.island / a.total
+    lost = (
+        team_values(aboard, STRONG, Carry(tiles))[team]
+        - team_values(nobody, STRONG, Carry(tiles))[team]
+    )
+    assert lost - 2 * pirate == pytest.approx(STRONG.held_step * ((4 + DETOUR) - 5))
+
+
 def test_the_sailing_count_is_the_best_berth_of_the_side(monkeypatch):
     # One breadth-first pass from every berth of the side at once gives, for every square, the
     # least of (sailing to a berth + carrying the coin to a ship lying there) over the known ways;
@@ -402,7 +466,9 @@ def test_the_sailing_count_is_the_best_berth_of_the_side(monkeypatch):
         tiles = {}
         for c in rng.sample(land, 70):
             up[c] = 1
-            tiles[str(Coord.of(c))] = rng.choice(["empty", "empty", "empty", "fortress", "ogre"])
+            tiles[str(Coord.of(c))] = rng.choice(
+                ["empty", "empty", "empty", "fortress", "ogre", "jungle", "swamp"]
+            )
         ship = rng.choice(list(carry.SAILS))
         sailing = Carry(tiles)
         monkeypatch.setattr(carry, "SAIL", False)
