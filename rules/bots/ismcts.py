@@ -15,7 +15,8 @@ bottles, peeks and earthquakes are plies like any other, so a multi-ply turn is 
 sequence of decisions the rules ask for; partners in a 2v2 share a team and so a reward. Twin
 pirates' moves are one move (probe.distinct_codes) at every node, and a held coin is valued by
 its steps home over squares a coin may cross (carry.py), not the straight line, to the nearest
-ship of its team, the ship's sailing to meet it counted as moves too. In a free-for-all
+ship of its team, the ship's sailing to meet it counted as moves too (when a pirate of the
+team is aboard to sail it) and a spinner as the steps it takes to cross. In a free-for-all
 of three or more teams the other teams are not searched: they play the glance policy
 (probe.best_move) inside the search (OPPONENT_TEAMS), so the tree holds the bot's own decisions
 only and reaches its later turns.
