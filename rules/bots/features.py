@@ -39,17 +39,7 @@ def team_features(s: State, carry=None) -> dict[int, list[float]]:
     a = s.search_arrays()
     pc, trap, up = a.pieces, a.trap, a.face_up
     seat_team, owner, members, ships = a.seat_team, a.owner, a.members, a.ships
-    coin_cells: dict[int, int] = {}
-    lead: dict[int, int] = {}  # a spinner's coins: the furthest step reached (as probe's)
-    for key, n in a.coins.items():
-        coin_cells[key >> 3] = coin_cells.get(key >> 3, 0) + n
-        if key & 7:
-            lead[key >> 3] = max(lead.get(key >> 3, 0), key & 7)
-    if a.chest >= 0:
-        coin_cells[a.chest >> 3] = coin_cells.get(a.chest >> 3, 0) + 3
-    if a.dragged:
-        cell, n = a.dragged
-        coin_cells[cell] = coin_cells.get(cell, 0) + n
+    coin_cells, lead = probe.coins_by_square(a)
     share = a.island / (a.total or 1)
     crews = []
     team_cells: dict[int, list[int]] = {}

@@ -136,6 +136,25 @@ ALLIED = True  # the search bots count a coin's way home to the nearest ship of 
 STRONG = Weights(pirate=0.15, pirate_share=1.2, trapped=0.5, sea_risk=0.7, swim=0.03)
 
 
+def coins_by_square(a) -> tuple[dict[int, int], dict[int, int]]:
+    """From a State's search arrays: the coins on each square (the galleon's chest counts 3, a
+    coin being dragged counts where it is), and for a spinner's squares the furthest step its
+    coins have reached (a coin at step s has s-1 fewer steps to cross)."""
+    coin_cells: dict[int, int] = {}
+    lead: dict[int, int] = {}
+    for key, n in a.coins.items():
+        cell = key >> 3
+        coin_cells[cell] = coin_cells.get(cell, 0) + n
+        if key & 7:
+            lead[cell] = max(lead.get(cell, 0), key & 7)
+    if a.chest >= 0:
+        coin_cells[a.chest >> 3] = coin_cells.get(a.chest >> 3, 0) + 3
+    if a.dragged:
+        cell, n = a.dragged
+        coin_cells[cell] = coin_cells.get(cell, 0) + n
+    return coin_cells, lead
+
+
 def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
     """A heuristic worth per team, in coins: banked coins count 1, a coin held by one of the
     team's pirates counts more the nearer its ship, loose coins draw the nearest pirate, live
@@ -147,19 +166,7 @@ def team_values(s: State, w: Weights = EASY, carry=None) -> dict[int, float]:
     a = s.search_arrays()
     pc = a.pieces
     seat_team, owner, members = a.seat_team, a.owner, a.members
-    coin_cells: dict[int, int] = {}
-    lead: dict[int, int] = {}  # a spinner's coins: the furthest step they have reached
-    for key, n in a.coins.items():
-        cell = key >> 3
-        coin_cells[cell] = coin_cells.get(cell, 0) + n
-        if key & 7:
-            lead[cell] = max(lead.get(cell, 0), key & 7)
-    chest = a.chest
-    if chest >= 0:
-        coin_cells[chest >> 3] = coin_cells.get(chest >> 3, 0) + 3
-    if a.dragged:
-        cell, n = a.dragged
-        coin_cells[cell] = coin_cells.get(cell, 0) + n
+    coin_cells, lead = coins_by_square(a)
     ships, scores = a.ships, a.scores
     crews = []
     team_cells: dict[int, list[int]] = {}
