@@ -388,9 +388,9 @@ def test_bad_records_are_refused_with_the_reason_and_nothing_is_kept(client, fin
 
 
 def _illegal_at(game: Game, ply: int) -> str:
-    """A well-formed move the seat to play at ``ply`` may not send there. The bots' game differs
-    with the database (its id seeds them): a fixed "fire NE" was legal in one (a cannon's
-    pending shot at move 7) and the test failed on PostgreSQL."""
+    """A well-formed move the seat to play at ``ply`` may not send there. The module's game is
+    dealt from a fresh random seed each run: a fixed "fire NE" was legal at move 7 in one (a
+    cannon's pending shot) and the test failed."""
     moves = list(game.moves.order_by("ply").values_list("ply", "seat", "text"))[: ply - 1]
     state, _events = replay_moves(game.ruleset, game.players, game.seed, game.state, moves)
     seat = game.moves.get(ply=ply).seat
