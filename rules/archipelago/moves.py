@@ -23,11 +23,16 @@ class Moves:
     def _actions(self, seat: int) -> dict[str, tuple]:
         if seat not in self.to_act():
             return {}
+        # Cached for the apply that usually follows. Turns can pass within one ply (a crew with
+        # no move, a skipped seat), and under smoke one seat may play two crews' turns of the
+        # same ply: the key names the crew's turn and the smoke too, or a seat was offered the
+        # moves of the crew it played a turn before (a replay then refused the site's next move).
+        key = (self._ply, self.slot, self.smoke, seat)
         cache = getattr(self, "_cache", None)
-        if cache and cache[0] == (self._ply, seat):
+        if cache and cache[0] == key:
             return cache[1]
         acts = self._compute_actions(seat)
-        self._cache = ((self._ply, seat), acts)
+        self._cache = (key, acts)
         return acts
 
     def _compute_actions(self, seat: int) -> dict[str, tuple]:

@@ -391,9 +391,9 @@ def _illegal_at(game: Game, ply: int) -> str:
     """A well-formed move the seat to play at ``ply`` may not send there. The module's game is
     dealt from a fresh random seed each run: a fixed "fire NE" was legal at move 7 in one (a
     cannon's pending shot) and the test failed."""
-    moves = list(game.moves.order_by("ply").values_list("ply", "seat", "text"))[: ply - 1]
-    state, _events = replay_moves(game.ruleset, game.players, game.seed, game.state, moves)
-    seat = game.moves.get(ply=ply).seat
+    moves = list(game.moves.filter(ply__lte=ply).order_by("ply").values_list("ply", "seat", "text"))
+    *before, (_ply, seat, _text) = moves
+    state, _events = replay_moves(game.ruleset, game.players, game.seed, game.state, before)
     legal = set(state.legal_moves(seat))
     return next(m for m in ("fire NE", "fire SW", "W1 A1-A2", "Y1 A1-A2") if m not in legal)
 

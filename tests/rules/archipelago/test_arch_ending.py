@@ -136,3 +136,19 @@ def test_F2_a_table_with_every_seat_skipped_ends_in_a_stalemate():
     g.skip_seat(1)
     events = g.skip_seat(0)
     assert g.is_over() and g.outcome().reason == "stalemate" and "over" in kinds(events)
+
+
+def test_F2_a_skip_under_smoke_hands_the_next_seat_its_own_crew():
+    """Found by a record that would not replay: with smoke burning, seat 2 played crew 1's turn;
+    skipping it passed crew 2's turn too (played, under smoke, by seat 0), and then seat 0's own
+    turn offered crew 2's moves, read from the legal-move cache of that same ply. A position read
+    back from JSON had no cache and offered crew 0's: the site and a replay disagreed."""
+    g = island(seats=3)
+    turn(g, 1)
+    g.smoke = 2  # burns down at the end of crew 1's turn and of crew 2's
+    assert g.to_act() == {2}
+    g.skip_seat(2)
+    assert g.to_act() == {0} and g.slot_crew() == 0 and not g.smoke
+    own = g.legal_moves(0)
+    assert own == roundtrip(g).legal_moves(0)
+    assert {m.split()[0] for m in own if m != "offer end"} <= {"W1", "W2", "W3", "boat"}
