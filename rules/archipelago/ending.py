@@ -83,7 +83,9 @@ class Ending:
             self.vote = None
             self.phase = "play"
         self.skipped = tuple(sorted({*self.skipped, seat}))
-        self._cache = None  # the legal moves were cached by ply, which a skip does not change
+        # The legal-move cache's key (ply, turn, smoke, seat) does not name the skipped seats,
+        # and they change the moves (no offer to end that nobody is left to answer).
+        self._cache = None
         self._pass_skipped(ev)
         return ev
 
