@@ -16,6 +16,8 @@ Archipelago (--ruleset archipelago, 2 to 4 players) likewise: "random", "easy" (
 "normal" and "strong" (short rollouts of guessed islands, rules/archipelago/search.py).
 Every game is dealt from ``<seed>-<n>`` and every bot decision is seeded by (game, ply, seat), so a
 run is reproducible by --seed (budgets in iterations; --seconds would make it machine-dependent).
+``--first K`` starts at deal K: a long run can be played in parts (deals 0-23, then
+``--first 24``) and the parts' games are those of the whole run.
 
 A "win" is A finishing alone first; sharing first place is a draw. The rate counts a draw as half
 and its 95 % interval is Wilson's score interval. The margin is A's score minus the best other
@@ -179,6 +181,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, help="search budget for normal/strong")
     parser.add_argument("--seed", default="arena")
     parser.add_argument("--max-plies", type=int, default=1500, help="unfinished games: by score")
+    parser.add_argument(
+        "--first", type=int, default=0, help="the first deal's number (a long run in parts)"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     opts = parser.parse_args(argv)
     rulesets = [opts.ruleset] if opts.ruleset else list(RULESETS)
@@ -196,7 +201,7 @@ def main(argv: list[str] | None = None) -> None:
             opts.iterations,
             opts.max_plies,
         )
-        for n in range(opts.games)
+        for n in range(opts.first, opts.first + opts.games)
     ]
     start = time.perf_counter()
     games = []

@@ -45,6 +45,7 @@ from .probe import (
     acting_team,
     best_move,
     distinct_codes,
+    look_move,
     move_score,
     rewards,
     team_values,
@@ -75,6 +76,15 @@ CARRY = True  # a held coin's distance home: steps over squares a coin may cross
 # seat, and 2 of 12 and 3.9 coins for `easy` in that seat; twice the CPU an iteration. 0: off
 # (two teams, 1 v 1 and 2 v 2, always search the opponent).
 OPPONENT_TEAMS = 3
+# How the modelled teams choose: "glance" (probe.best_move, a few microseconds) or "look"
+# (probe.look_move: one ply ahead with easy's weights, as the easy bots that fill a table mostly
+# choose; some 14 times the cost of a glance). With "look" each node keeps, per determinisation,
+# the position after its move and the others' replies (Node.states, Node.ready), so a reply is
+# chosen once per node and guess, not once per iteration. Measured at 400 iterations on the q4
+# deals (README, bots, 2026-11-28 evening): first in 15 and sharing 1 of the first 24 against 11
+# and 2, margin +0.58 against -0.83, but 1,061 ms of CPU a decision against 150: too dear for the
+# budgets as they stand, so not the default yet.
+OPPONENT_POLICY = "glance"
 # Tried and dropped (the same 12 deals): letting the others reply by the glance policy before a
 # leaf is scored (4.5 of 12, 2.5 times the CPU: their blunders in every leaf), and scoring a
 # team over the others' mean rather than the best other (4 of 12, a worse margin).
@@ -88,7 +98,7 @@ def models_opponents(knowledge: Knowledge) -> bool:
 
 
 class Node:
-    __slots__ = ("children", "visits", "avail", "value", "team", "prior")
+    __slots__ = ("children", "visits", "avail", "value", "team", "prior", "states", "ready")
 
     def __init__(self, team: int, prior: float = 0.0) -> None:
         self.children: dict[int, Node] = {}
@@ -97,6 +107,10 @@ class Node:
         self.value = 0.0
         self.team = team  # the team that chose the move leading here
         self.prior = prior  # how good the move looked before it was searched, in [0, 1)
+        # OPPONENT_POLICY "look" only, per determinisation: the position after this node's move,
+        # and the same after the modelled teams' replies (the next decision of the bot's own).
+        self.states: dict[int, object] = {}
+        self.ready: dict[int, object] = {}
 
 
 def _playout(state, rng: random.Random, depth: int) -> None:
@@ -176,6 +190,7 @@ class Search:
         self.base = _margins(samples[0], self.carry) if CENTRED else {}
         self.me = samples[0].team_of(self.knowledge.seat)
         self.model = models_opponents(self.knowledge)
+        self.cached = self.model and OPPONENT_POLICY == "look"
         root = Node(-1)
         deadline = None if self.seconds is None else start + self.seconds
         i = 0
@@ -191,8 +206,10 @@ class Search:
                     first, second = _top_two(children)
                     if first - second > budget - i:
                         break
-            state = samples[i % len(samples)].copy()
-            self._iterate(root, state, legal)
+            if self.cached:
+                self._iterate_cached(root, samples, i % len(samples), legal)
+            else:
+                self._iterate(root, samples[i % len(samples)].copy(), legal)
             i += 1
         self.iterations = i
         self.elapsed = time.perf_counter() - start
@@ -213,12 +230,48 @@ class Search:
             for t, m in _margins(state, self.carry).items()
         }
 
+    def _child(self, state, node: Node, codes: list[int]) -> tuple[int, Node, bool]:
+        """The move to follow from ``node`` (UCB1 over the tried moves legal here, each counting
+        one more availability) or, while a legal move is untried, the best-looking untried one,
+        expanded: (its code, its child, whether it was expanded)."""
+        children = node.children
+        # One pass: the UCB values are computed only while no untried move has turned up.
+        untried = []
+        best, best_code = -1.0, -1
+        bias = BIAS
+        for code in codes:
+            child = children.get(code)
+            if child is None:
+                untried.append(code)
+                continue
+            avail = child.avail = child.avail + 1
+            if untried:
+                continue
+            n = child.visits
+            v = child.value / n + EXPLORE * sqrt(log(avail) / n) + bias * child.prior / (n + 1)
+            if v > best:
+                best, best_code = v, code
+        if not untried:
+            return best_code, children[best_code], False
+        code = best_move(state, untried, self.rng)
+        score = move_score(state, code)
+        child = Node(acting_team(state), score / (score + 3.0) if score > 0 else 0.0)
+        child.avail = 1
+        children[code] = child
+        return code, child, True
+
+    def _back_up(self, root: Node, path: list[Node], state) -> None:
+        reward = self._reward(state)
+        root.visits += 1
+        for n in path:
+            n.visits += 1
+            n.value += reward.get(n.team, 0.0)
+
     def _iterate(self, root: Node, state, root_legal: dict[int, str]) -> None:
         rng = self.rng
         node = root
         path = []
         first = True
-        bias = BIAS
         model = self.model
         me = self.me
         while not state.is_over():
@@ -227,42 +280,45 @@ class Search:
                 continue
             codes = list(root_legal) if first else distinct_codes(state, state.legal_codes())
             first = False
-            children = node.children
-            # One pass: every legal child counts one more availability; the UCB values are
-            # computed only while no untried move has turned up (one will be expanded instead).
-            untried = []
-            best, best_code = -1.0, -1
-            for code in codes:
-                child = children.get(code)
-                if child is None:
-                    untried.append(code)
-                    continue
-                avail = child.avail = child.avail + 1
-                if untried:
-                    continue
-                n = child.visits
-                v = child.value / n + EXPLORE * sqrt(log(avail) / n) + bias * child.prior / (n + 1)
-                if v > best:
-                    best, best_code = v, code
-            if untried:
-                code = best_move(state, untried, rng)
-                score = move_score(state, code)
-                prior = score / (score + 3.0) if score > 0 else 0.0
-                child = Node(acting_team(state), prior)
-                child.avail = 1
-                children[code] = child
-                state.apply_code(code)
-                path.append(child)
-                break
-            node = children[best_code]
-            state.apply_code(best_code)
+            code, node, expanded = self._child(state, node, codes)
+            state.apply_code(code)
             path.append(node)
+            if expanded:
+                break
         _playout(state, rng, self.depth)
-        reward = self._reward(state)
-        root.visits += 1
-        for n in path:
-            n.visits += 1
-            n.value += reward.get(n.team, 0.0)
+        self._back_up(root, path, state)
+
+    def _iterate_cached(self, root: Node, samples: list, si: int, root_legal: dict[int, str]):
+        """One iteration with the others modelled by look_move (OPPONENT_POLICY "look"): the
+        walk reuses each node's positions for determinisation ``si`` and so never chooses a
+        reply twice; positions are copied before a move, never changed once kept. As in
+        ``_iterate``, a new leaf is scored right after the bot's move, before the replies."""
+        rng = self.rng
+        node = root
+        state = samples[si]
+        path = []
+        codes = list(root_legal)
+        me = self.me
+        while not state.is_over():
+            code, node, expanded = self._child(state, node, codes)
+            path.append(node)
+            after = node.states.get(si)
+            if after is None:
+                after = node.states[si] = state.copy()
+                after.apply_code(code)
+            if expanded:
+                state = after
+                break
+            state = node.ready.get(si)
+            if state is None:
+                state = after
+                if not after.is_over() and acting_team(after) != me:
+                    state = after.copy()
+                    while not state.is_over() and acting_team(state) != me:
+                        state.apply_code(look_move(state, state.legal_codes(), rng))
+                node.ready[si] = state
+            codes = distinct_codes(state, state.legal_codes())
+        self._back_up(root, path, state)
 
 
 def choose_move(

@@ -62,3 +62,15 @@ def test_a_seat_count_the_rules_do_not_have_is_refused(arena):
     assert 6 in ruleset("jamaica").seat_counts
     with pytest.raises(SystemExit):
         arena.main(["easy", "random", "--players", "6", "--games", "1"])  # Jackal: 2 to 4
+
+
+def test_a_run_in_parts_plays_the_whole_runs_games(arena, capsys):
+    # --first K starts at deal K (a long arena split over sessions or machines): the parts'
+    # games are the whole run's, deal by deal.
+    args = ("easy", "random", "--ruleset", "jamaica", "--players", "3", "--seed", "parts")
+    games = lambda lines: [line for line in lines if line.startswith("game ")]  # noqa: E731
+    whole = games(figures(arena, capsys, *args, "--games", "5"))
+    first = games(figures(arena, capsys, *args, "--games", "2"))
+    rest = games(figures(arena, capsys, *args, "--games", "3", "--first", "2"))
+    assert len(whole) == 5 and first + rest == whole
+    assert rest[0].startswith("game   2 ")
