@@ -16,6 +16,8 @@ Archipelago (--ruleset archipelago, 2 to 4 players) likewise: "random", "easy" (
 "normal" and "strong" (short rollouts of guessed islands, rules/archipelago/search.py).
 Every game is dealt from ``<seed>-<n>`` and every bot decision is seeded by (game, ply, seat), so a
 run is reproducible by --seed (budgets in iterations; --seconds would make it machine-dependent).
+``--opponents look`` (or ``glance``) makes both search levels play the others that way in a
+free-for-all (by default `normal` glances and `strong` looks, rules.bots.FREE_FOR_ALL_OPPONENTS).
 ``--first K`` starts at deal K: a long run can be played in parts (deals 0-23, then
 ``--first 24``) and the parts' games are those of the whole run.
 
@@ -38,7 +40,13 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.bots import LEVELS, choose, play, seat_knowledge  # noqa: E402
+from rules.bots import (  # noqa: E402
+    FREE_FOR_ALL_OPPONENTS,
+    LEVELS,
+    choose,
+    play,
+    seat_knowledge,
+)
 from rules.core import ruleset as rules_named  # noqa: E402
 from rules.jackal import new_game  # noqa: E402
 
@@ -182,10 +190,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", default="arena")
     parser.add_argument("--max-plies", type=int, default=1500, help="unfinished games: by score")
     parser.add_argument(
+        "--opponents",
+        choices=("glance", "look"),
+        help="how normal and strong play the others in a free-for-all (rules.bots"
+        ".FREE_FOR_ALL_OPPONENTS; default: each level's own)",
+    )
+    parser.add_argument(
         "--first", type=int, default=0, help="the first deal's number (a long run in parts)"
     )
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     opts = parser.parse_args(argv)
+    if opts.opponents:
+        # Before the pool forks, so every game sees it (as --iterations, one run's setting).
+        FREE_FOR_ALL_OPPONENTS.update(normal=opts.opponents, strong=opts.opponents)
     rulesets = [opts.ruleset] if opts.ruleset else list(RULESETS)
     for name in rulesets:
         if opts.players not in rules_named(name).seat_counts:

@@ -4,6 +4,9 @@ python3 bench/bot_speed.py                  # the strong budget a position (its 
                                             # budget in four-player positions)
 python3 bench/bot_speed.py --iterations 200
 
+The search is strong's, with the others played as strong plays them in a free-for-all
+(rules.bots.FREE_FOR_ALL_OPPONENTS).
+
 Figures are per CPU second of this process (time.process_time), so a machine busy with other work
 does not make the search look slower than it is; the wall time a decision took is printed too.
 The search's early stop is off here, so every position runs the whole budget.
@@ -19,7 +22,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.bots import budget_for, ismcts, seat_knowledge  # noqa: E402
+from rules.bots import FREE_FOR_ALL_OPPONENTS, budget_for, ismcts, seat_knowledge  # noqa: E402
 from rules.jackal import new_game  # noqa: E402
 
 
@@ -39,7 +42,13 @@ def main() -> None:
                 if len(knowledge.view.legal_moves) < 2:
                     continue  # a forced move is not searched
                 budget = opts.iterations or budget_for("strong", knowledge)
-                search = ismcts.Search(knowledge, random.Random(1), budget, stop_early=False)
+                search = ismcts.Search(
+                    knowledge,
+                    random.Random(1),
+                    budget,
+                    stop_early=False,
+                    opponents=FREE_FOR_ALL_OPPONENTS["strong"],
+                )
                 cpu = time.process_time()
                 search.run()
                 cpu = time.process_time() - cpu

@@ -11,8 +11,9 @@ from the game's secret seed). Levels:
 - ``random``: a uniformly random legal move;
 - ``easy``: one ply of look-ahead with a heuristic (easy.py);
 - ``normal``, ``strong``: information-set Monte-Carlo tree search (ismcts.py) with a small and a
-  large iteration budget (800 and 4000 iterations; 400 and 2000 in a free-for-all of three or more
-  teams, where each iteration looks further and costs about twice as much).
+  large iteration budget (800 and 4000 iterations); in a free-for-all of three or more teams the
+  others are not searched but played by a policy, a glance for `normal` and one ply with easy's
+  weights for `strong`, 400 iterations each.
 """
 
 from __future__ import annotations
@@ -38,15 +39,21 @@ LEVELS = ("random", "easy", "normal", "strong")
 # 2,500 before, at 7,000 a second), normal ~0.1 s (README, bots); the site adds a time limit on top
 # as a safety net for a loaded worker (games/tasks.py).
 BUDGETS = {"normal": 800, "strong": 4000}
-# In a free-for-all of three or more teams the search plays the others by a glance policy
-# (ismcts.OPPONENT_TEAMS) and so reaches the bot's own later turns, at about twice the CPU an
-# iteration: 4000 iterations took 0.8-1.4 s of CPU (bench/bot_speed.py), 2000 keep strong under
-# 1 s.
-FREE_FOR_ALL_BUDGETS = {"normal": 400, "strong": 2000}
+# In a free-for-all of three or more teams the search plays the others by a policy
+# (ismcts.OPPONENT_TEAMS) and so reaches the bot's own later turns. `normal` glances
+# (probe.best_move): 400 iterations, ~0.1 s of CPU. `strong` looks one ply ahead for them with
+# easy's weights (probe.look_move), as the easy bots that fill most tables choose: measured on 48
+# four-player deals at 400 iterations, first in 27 and sharing 2 (58 %) against the glance's 17
+# and 7 (43 %), margin +0.46 against -1.02 (README, bots, 2026-11-28 evening), where 2000
+# glancing iterations had bought nothing over 400. It costs 0.5-2.6 s of CPU a decision
+# (bench/bot_speed.py --iterations 400); the site's cap (games/tasks.py) bounds it.
+FREE_FOR_ALL_BUDGETS = {"normal": 400, "strong": 400}
+FREE_FOR_ALL_OPPONENTS = {"normal": "glance", "strong": "look"}
 
 __all__ = [
     "BUDGETS",
     "FREE_FOR_ALL_BUDGETS",
+    "FREE_FOR_ALL_OPPONENTS",
     "budget_for",
     "LEVELS",
     "Determiniser",
@@ -122,5 +129,6 @@ def choose(
         return easy.choose_move(knowledge, rng)
     if level in BUDGETS:
         budget = budget_for(level, knowledge) if iterations is None else iterations
-        return ismcts.choose_move(knowledge, rng, budget, seconds)
+        opponents = FREE_FOR_ALL_OPPONENTS[level]
+        return ismcts.choose_move(knowledge, rng, budget, seconds, opponents=opponents)
     raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")

@@ -76,22 +76,23 @@ CARRY = True  # a held coin's distance home: steps over squares a coin may cross
 # seat, and 2 of 12 and 3.9 coins for `easy` in that seat; twice the CPU an iteration. 0: off
 # (two teams, 1 v 1 and 2 v 2, always search the opponent).
 OPPONENT_TEAMS = 3
-# How the modelled teams choose: "glance" (probe.best_move, a few microseconds) or "look"
-# (probe.look_move: one ply ahead with easy's weights, as the easy bots that fill a table mostly
-# choose; some 14 times the cost of a glance). With "look" each node keeps, per determinisation,
-# the position after its move and the others' replies (Node.states, Node.ready), so a reply is
-# chosen once per node and guess, not once per iteration. Measured at 400 iterations on the q4
-# deals (README, bots, 2026-11-28 evening): first in 15 and sharing 1 of the first 24 against 11
-# and 2, margin +0.58 against -0.83, but 1,061 ms of CPU a decision against 150: too dear for the
-# budgets as they stand, so not the default yet.
-OPPONENT_POLICY = "glance"
 # Tried and dropped (the same 12 deals): letting the others reply by the glance policy before a
 # leaf is scored (4.5 of 12, 2.5 times the CPU: their blunders in every leaf), and scoring a
 # team over the others' mean rather than the best other (4 of 12, a worse margin).
+# How the modelled teams choose, unless a Search is told (rules.bots.FREE_FOR_ALL_OPPONENTS:
+# normal glances, strong looks): "glance" (probe.best_move, a few microseconds) or "look"
+# (probe.look_move: one ply ahead with easy's weights, as the easy bots that fill a table mostly
+# choose; some 14 times the cost of a glance). With "look" each node keeps, per determinisation,
+# the position after its move and the others' replies (Node.states, Node.ready), so a reply is
+# chosen once per node and guess, not once per iteration. Measured at 400 iterations on 48
+# four-player deals (q4; README, bots, 2026-11-28 evening): first in 27 and sharing 2 against the
+# glance's 17 and 7, margin +0.46 against -1.02 (paired +1.48 a deal, se 0.60), 7.06 coins
+# against 6.17; about 1 s of CPU a decision against 0.15.
+OPPONENT_POLICY = "glance"
 
 
 def models_opponents(knowledge: Knowledge) -> bool:
-    """Whether the search plays the other teams by the glance policy (OPPONENT_TEAMS): a
+    """Whether the search plays the other teams by a policy (OPPONENT_TEAMS): a
     free-for-all (no partners) of at least that many seats."""
     pos = knowledge.position
     return bool(OPPONENT_TEAMS) and not pos["teams"] and pos["players"] >= OPPONENT_TEAMS
@@ -156,8 +157,11 @@ class Search:
         seconds: float | None = None,
         playout_depth: int = PLAYOUT_DEPTH,
         stop_early: bool = True,
+        opponents: str | None = None,
     ) -> None:
         self.knowledge = knowledge
+        # The modelled teams' policy in a free-for-all: "glance" or "look" (OPPONENT_POLICY).
+        self.opponents = opponents or OPPONENT_POLICY
         self.stop_early = stop_early
         self.rng = rng
         self.budget = iterations
@@ -190,7 +194,7 @@ class Search:
         self.base = _margins(samples[0], self.carry) if CENTRED else {}
         self.me = samples[0].team_of(self.knowledge.seat)
         self.model = models_opponents(self.knowledge)
-        self.cached = self.model and OPPONENT_POLICY == "look"
+        self.cached = self.model and self.opponents == "look"
         root = Node(-1)
         deadline = None if self.seconds is None else start + self.seconds
         i = 0
@@ -326,5 +330,6 @@ def choose_move(
     rng: random.Random,
     iterations: int,
     seconds: float | None = None,
+    opponents: str | None = None,
 ) -> str:
-    return Search(knowledge, rng, iterations, seconds).run()
+    return Search(knowledge, rng, iterations, seconds, opponents=opponents).run()

@@ -7,6 +7,7 @@ import random
 import pytest
 from test_bots import _coin_move_offered, midgame, reshuffle_hidden
 
+from rules import bots
 from rules.bots import choose, ismcts, seat_knowledge
 from rules.bots.probe import EASY, acting_team, look_move, team_values
 from rules.jackal import Move, new_game, player_view
@@ -55,7 +56,9 @@ def test_look_move_brings_a_held_coin_home():
 
 @pytest.fixture
 def look(monkeypatch):
+    # Every search level models the others by look_move (whatever the levels' defaults are).
     monkeypatch.setattr(ismcts, "OPPONENT_POLICY", "look")
+    monkeypatch.setattr(bots, "FREE_FOR_ALL_OPPONENTS", {"normal": "look", "strong": "look"})
 
 
 def _all_nodes(node):
@@ -110,3 +113,27 @@ def test_the_look_search_plays_a_whole_free_for_all_legally(look):
         assert move in player_view(s, seat).legal_moves
         s.apply(move)
     assert s.ply >= 150 or s.is_over()
+
+
+def test_strong_looks_and_normal_glances_in_a_free_for_all(monkeypatch):
+    # The levels' opponent models (rules.bots.FREE_FOR_ALL_OPPONENTS): only strong calls
+    # look_move for the others, and only in a free-for-all (1 v 1 searches the opponent).
+    calls = []
+
+    def counted(state, codes, rng):
+        calls.append(len(codes))
+        return look_move(state, codes, rng)
+
+    monkeypatch.setattr(ismcts, "look_move", counted)
+    four = midgame("classic", 4, False, 40)
+    two = midgame("classic", 2, False, 40)
+    for state, level, looks in (
+        (four, "strong", True),
+        (four, "normal", False),
+        (two, "strong", False),
+    ):
+        calls.clear()
+        move = choose(level, seat_knowledge(state, state.to_act()), "s", iterations=40)
+        assert move in player_view(state, state.to_act()).legal_moves
+        assert bool(calls) == looks, (level, looks)
+    assert bots.FREE_FOR_ALL_BUDGETS["strong"] >= bots.FREE_FOR_ALL_BUDGETS["normal"]
