@@ -17,9 +17,10 @@ pirates' moves are one move (probe.distinct_codes) at every node, and a held coi
 its steps home over squares a coin may cross (carry.py), not the straight line, to the nearest
 ship of its team, the ship's sailing to meet it counted as moves too (when a pirate of the
 team is aboard to sail it) and a spinner as the steps it takes to cross. In a free-for-all
-of three or more teams the other teams are not searched: they play the glance policy
-(probe.best_move) inside the search (OPPONENT_TEAMS), so the tree holds the bot's own decisions
-only and reaches its later turns.
+of three or more teams the other teams are not searched: they play a policy inside the search
+(OPPONENT_TEAMS; the glance, probe.best_move, or for `strong` one ply with easy's weights,
+probe.look_move: OPPONENT_POLICY), so the tree holds the bot's own decisions only and reaches
+its later turns.
 
 Deterministic for a given seed and iteration budget; a time limit only ever cuts a search short
 (then the result depends on the machine's speed, so tests and arenas use iteration budgets). The
