@@ -1,6 +1,7 @@
 """The board page and its partial: who sees what, selecting and making moves, refused moves, and
 hidden tiles. alice (seat 0, White and Black) and bob (seat 1, Yellow and Red) play, carol
-watches, mallory is a stranger."""
+watches, mallory is a stranger. The second edition's pieces and decisions on the page:
+test_board_second_edition.py."""
 
 import copy
 import random
@@ -20,43 +21,25 @@ from rules.bots.random_bot import choose_move
 from rules.jackal import Move as RulesMove
 from rules.jackal import custom_position, new_game, player_view
 from tests.factories import make_user, start_game
+from tests.web.board_kit import (
+    HTMX,
+    SAIL,
+    as_user,
+    buttons,
+    legal_moves,
+    move_url,
+    page_url,
+    partial_url,
+    set_position,
+    target_values,
+)
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-# Sailing reveals nothing, so the turn surely passes to bob whatever the deal.
-SAIL = "WS G1-H1"
 
 
 @pytest.fixture
 def game(alice, bob):
     return start_game(alice, bob)
-
-
-def page_url(game):
-    return reverse("game_board", args=[game.pk])
-
-
-def partial_url(game):
-    return reverse("game_board_partial", args=[game.pk])
-
-
-def move_url(game):
-    return reverse("game_move", args=[game.pk])
-
-
-def legal_moves(game, seat):
-    return player_view(engine_state(game), seat).legal_moves
-
-
-def target_values(html):
-    """The moves of the target buttons laid over the board."""
-    return [unescape(v) for v in re.findall(r'id="target-\w+"[^>]*value="([^"]+)"', html)]
-
-
-def as_user(client, user):
-    client.force_login(user)
-    return client
 
 
 def test_seat_to_act_sees_the_board_with_its_pieces_to_choose(client, game, alice):
@@ -277,15 +260,6 @@ def test_finished_game_shows_the_outcome_and_reveals_the_seed(client, game, alic
     assert 'id="piece-' not in html and 'name="notation"' not in html
 
 
-def set_position(game, state):
-    game.state = state.to_json()
-    game.ply = state.ply
-    game.save(update_fields=["state", "ply"])
-    for seat in game.seats.all():
-        seat.must_act = seat.index == state.to_act()
-        seat.save(update_fields=["must_act"])
-
-
 def test_coin_can_be_carried_or_left(client, game, alice):
     set_position(
         game,
@@ -469,141 +443,6 @@ def test_one_player_cannot_end_the_game_by_typing_it(client, game, alice):
     assert game.is_running and game.ply == 0 and not game.moves.exists()
 
 
-# --- The second edition: its pieces, tiles and decisions, in words and clickable ----------------
-
-SE = "second-edition"
-
-
-@pytest.fixture
-def se_game(alice, bob):
-    return start_game(alice, bob, ruleset=SE)
-
-
-def se_position(**kw):
-    """A second-edition position with a face-down reserve chest, so the game is not over."""
-    kw["tiles"] = {"C11": "?gold:1", **kw.get("tiles", {})}
-    return custom_position(ruleset=SE, **kw)
-
-
-def buttons(html):
-    """Every move button of the page (targets on the board and the list below): value -> words."""
-    found = re.findall(r'<button type="submit"[^>]*name="move" value="([^"]+)"[^>]*>([^<]*)<', html)
-    return {unescape(v): unescape(text) for v, text in found}
-
-
-def test_a_character_is_drawn_on_the_island_and_is_moved_like_a_pirate(client, se_game, alice):
-    set_position(
-        se_game,
-        se_position(tiles={"F5": "ben-gunn"}, characters={"BG": ("white", "F5")}),
-    )
-    client = as_user(client, alice)
-    html = client.get(page_url(se_game)).content.decode()
-    assert "<title>Ben Gunn at F5, with White</title>" in html
-    assert 'class="character crew-white"' in html
-    assert 'id="piece-BG"' in html and ">Ben Gunn at F5<" in html
-    assert "(dead)" not in html and "Black G" not in html
-    assert "crew-chip-character" in html  # BG is not one of Black's pieces
-    html = client.get(partial_url(se_game) + "?select=BG", **HTMX).content.decode()
-    assert 'aria-label="Move Ben Gunn to F6"' in html
-    response = client.post(move_url(se_game), {"move": "BG F5-F6", "expected_ply": "0"}, **HTMX)
-    html = response.content.decode()
-    assert "You played BG F5-F6 (Move Ben Gunn to F6)." in html
-    # The log colours the line as a character's, not as Black's (B is Black's letter).
-    (log_line,) = re.findall(r'<li value="1"><span class="crew-dot ([\w-]+)">', html)
-    assert log_line == "crew-character"
-
-
-def test_the_galleons_chest_is_drawn_and_dragged_in_words(client, se_game, alice):
-    set_position(se_game, se_position(tiles={"F3": "galleon"}, pirates={"W1": "F3"}, chest="F3"))
-    client = as_user(client, alice)
-    html = client.get(partial_url(se_game) + "?select=W1&coin=1", **HTMX).content.decode()
-    assert (
-        "<title>F3: the galleon's treasure chest (worth 3); the galleon's chest lies here" in html
-    )
-    assert 'class="chest"' in html
-    assert "W1 F3-F4*" in target_values(html)
-    assert "Move White 1 to F4 with the galleon&#x27;s chest" in html
-
-
-def test_a_bottle_and_end_turn_are_buttons_in_words(client, se_game, alice):
-    set_position(
-        se_game,
-        se_position(
-            tiles={"F3": "trap"},
-            pirates={"W1": "F3", "W2": "F5"},
-            trapped=("W1",),
-            bottles={"white": 2},
-        ),
-    )
-    client = as_user(client, alice)
-    html = client.get(page_url(se_game)).content.decode()
-    assert '<span class="player-bottles">2 bottles</span>' in html
-    # No piece to select first: using a bottle is a button of its own.
-    assert buttons(html)["W1 F3 bottle"] == "White 1 at F3 uses a message bottle"
-    client.post(move_url(se_game), {"move": "W2 F5-F6", "expected_ply": "0"}, **HTMX)
-    html = client.get(page_url(se_game)).content.decode()
-    assert "You may use a bottle, or end your turn." in html
-    assert buttons(html)["end turn"] == "End the turn (keep the bottles)"
-    assert ">end turn<" not in html
-
-
-def test_the_lighthouse_asks_for_squares_to_look_under_and_shows_what_was_seen(
-    client, se_game, alice, bob
-):
-    set_position(
-        se_game,
-        se_position(
-            tiles={"F3": "?lighthouse", "D5": "?crocodile"}, pirates={"W1": "F2"}, default="?empty"
-        ),
-    )
-    client = as_user(client, alice)
-    client.post(move_url(se_game), {"move": "W1 F2-F3", "expected_ply": "0"}, **HTMX)
-    html = client.get(page_url(se_game)).content.decode()
-    assert "White 1 is at the lighthouse: click a face-down tile to look under it" in html
-    assert 'id="target-D5"' in html
-    assert 'aria-label="Lighthouse: look under the tile at D5"' in html
-    html = client.post(
-        move_url(se_game), {"move": "W1 F3 peek D5", "expected_ply": "1"}, **HTMX
-    ).content.decode()
-    assert "D5: face-down tile (you saw crocodile under it)" in html
-    assert 'class="peeked' in html
-    # bob did not look: his board keeps D5 anonymous.
-    html = as_user(client, bob).get(page_url(se_game)).content.decode()
-    assert "you saw" not in html and "crocodile" not in html
-
-
-def test_the_earthquake_asks_for_two_squares_to_swap(client, se_game, alice):
-    set_position(
-        se_game,
-        se_position(tiles={"F3": "?earthquake", "D5": "gold:2", "E7": "ice"}, pirates={"W1": "F2"}),
-    )
-    client = as_user(client, alice)
-    client.post(move_url(se_game), {"move": "W1 F2-F3", "expected_ply": "0"}, **HTMX)
-    html = client.get(page_url(se_game)).content.decode()
-    assert "Earthquake: click the first of two tiles to swap." in html
-    assert 'aria-label="Earthquake: swap the tile at D5"' in html
-    html = client.post(
-        move_url(se_game), {"move": "W1 F3 quake D5", "expected_ply": "1"}, **HTMX
-    ).content.decode()
-    assert "Earthquake: click the tile to swap with D5." in html
-    # The engine tells nothing of the first tile chosen: the log says the move in words.
-    assert "<strong>W1 F3 quake D5</strong>" in html
-    assert '<span class="events">Earthquake: swap the tile at D5</span>' in html
-    assert 'aria-label="Earthquake: swap the tile at E7"' in html
-
-
-def test_every_tile_of_both_rulesets_has_a_picture_and_its_name():
-    from games.families.jackal import tile_art, tile_pictures
-    from rules.jackal.tiles import KIND_NAMES, SEA, SPINNER_NAMES
-
-    kinds = {name for kind, name in KIND_NAMES.items() if kind != SEA} | set(SPINNER_NAMES.values())
-    assert kinds <= set(tile_art.STYLE) and kinds - {"empty", "arrow", "gold", "cannon"} <= {
-        t for t in tile_art.STYLE if tile_art.STYLE[t][2]
-    }
-    for name in kinds - {"empty"}:
-        assert name in tile_pictures.ART, f"{name} has no picture"
-
-
 def test_a_kind_of_move_the_page_does_not_know_is_a_button_with_its_notation(
     client, game, alice, monkeypatch
 ):
@@ -624,24 +463,3 @@ def test_a_kind_of_move_the_page_does_not_know_is_a_button_with_its_notation(
     response = as_user(client, alice).get(page_url(game))
     assert response.status_code == 200
     assert buttons(response.content.decode())["offer end"] == "offer end"
-
-
-def test_second_edition_face_down_tiles_render_identically_whatever_lies_under_them():
-    first = new_game(SE, players=2, seed="one")
-    second = new_game(SE, players=2, seed="two")
-    assert first.to_json()["tiles"] != second.to_json()["tiles"]
-    for seat in (None, 0, 1):
-        assert render_board(player_view(first, seat)) == render_board(player_view(second, seat))
-
-
-def test_under_smoke_the_next_crews_player_moves_and_is_told_why(client, se_game, alice, bob):
-    set_position(se_game, se_position(tiles={"F3": "?smoke"}, pirates={"W1": "F2"}))
-    client = as_user(client, alice)
-    client.post(move_url(se_game), {"move": "W1 F2-F3", "expected_ply": "0"}, **HTMX)
-    html = client.get(page_url(se_game)).content.decode()
-    assert (
-        "Your turn: move Yellow. Smoke: each crew is moved by the next crew&#x27;s player." in html
-    )
-    assert 'id="piece-Y1"' in html
-    html = as_user(client, bob).get(page_url(se_game)).content.decode()
-    assert "Yellow to move: waiting for alice. Smoke:" in html
