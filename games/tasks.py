@@ -21,8 +21,9 @@ BOT_PLAYS = ~Q(bot="") | ~Q(stand_in="")
 
 # A bot's thinking time, at most. The iteration budgets in rules.bots.BUDGETS and
 # FREE_FOR_ALL_BUDGETS come under it in CPU time on this machine, so the move is reproducible,
-# but for `strong` in a free-for-all: its look at the others' replies costs 0.5-2.6 s of CPU a
-# decision (bench/bot_speed.py), so the issue's bound of 2 s cuts its longest searches short.
+# but for `strong` in a free-for-all: its look at the others' replies costs up to 1.1 s of CPU a
+# decision on bench/bot_speed.py's positions here (2.6 s on a slower machine), so the issue's
+# bound of 2 s may cut its longest searches short.
 BOT_SECONDS = {"random": None, "easy": None, "normal": 1.0, "strong": 2.0}
 
 

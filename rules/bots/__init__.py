@@ -43,10 +43,11 @@ BUDGETS = {"normal": 800, "strong": 4000}
 # (ismcts.OPPONENT_TEAMS) and so reaches the bot's own later turns. `normal` glances
 # (probe.best_move): 400 iterations, ~0.1 s of CPU. `strong` looks one ply ahead for them with
 # easy's weights (probe.look_move), as the easy bots that fill most tables choose: measured on 48
-# four-player deals at 400 iterations, first in 27 and sharing 2 (58 %) against the glance's 17
-# and 7 (43 %), margin +0.46 against -1.02 (README, bots, 2026-11-28 evening), where 2000
-# glancing iterations had bought nothing over 400. It costs 0.5-2.6 s of CPU a decision
-# (bench/bot_speed.py --iterations 400); the site's cap (games/tasks.py) bounds it.
+# four-player deals at 400 iterations, first in 27 and sharing 2 (58 %) on normal's dice and 19
+# and 3 (43 %) on strong's own, against the glance's 17 and 7 (43 %); margin +0.46 and -0.40
+# against -1.02 (README, bots, 2026-11-28 evening and night), where 2000 glancing iterations had
+# bought nothing over 400. It costs 0.26-1.13 s of CPU a decision on bench/bot_speed.py's
+# four-player positions (0.5-2.6 s on a slower machine); the site's cap (games/tasks.py) bounds it.
 FREE_FOR_ALL_BUDGETS = {"normal": 400, "strong": 400}
 FREE_FOR_ALL_OPPONENTS = {"normal": "glance", "strong": "look"}
 

@@ -88,7 +88,8 @@ OPPONENT_TEAMS = 3
 # chosen once per node and guess, not once per iteration. Measured at 400 iterations on 48
 # four-player deals (q4; README, bots, 2026-11-28 evening): first in 27 and sharing 2 against the
 # glance's 17 and 7, margin +0.46 against -1.02 (paired +1.48 a deal, se 0.60), 7.06 coins
-# against 6.17; about 1 s of CPU a decision against 0.15.
+# against 6.17; about 1 s of CPU a decision against 0.15. On other bot dice (strong's, the night
+# after) the same search was first in 19 and shared 3 (43 %), margin -0.40, 6.46 coins.
 OPPONENT_POLICY = "glance"
 
 
