@@ -16,6 +16,16 @@ def pos(reserve: bool = True, **kw) -> State:
     return custom_position(**kw)
 
 
+def se(**kw) -> State:
+    """A hand-made second-edition position (``pos``)."""
+    return pos(ruleset="second-edition", **kw)
+
+
+def chars(s: State) -> dict:
+    """The second edition's characters: who commands each and where it stands."""
+    return s.to_json()["characters"]
+
+
 def legal(s: State) -> list[str]:
     return sorted(str(m) for m in s.legal_moves())
 

@@ -10,21 +10,13 @@ Unless a test says otherwise every land tile is a face-up empty tile.
 import json
 
 import pytest
-from jackal_testkit import at, legal, play, pos
+from jackal_testkit import at, chars, legal, play, se
 
 from rules.jackal import IllegalMove, Move, State, new_game, player_view
 from rules.jackal.decks import deck
 from rules.jackal.tiles import tile_name
 
 SE = "second-edition"
-
-
-def se(**kw):
-    return pos(ruleset=SE, **kw)
-
-
-def chars(s):
-    return s.to_json()["characters"]
 
 
 # -- the deck and the chest -------------------------------------------------------------------

@@ -2,27 +2,17 @@
 peeking seat only), the engine's own rulings S3-S11 for what the rulebook leaves open
 (docs/rulings.md), smoke with two and four players, decisions stored mid-way, and the errors a
 refused second-edition move gives. The rulebook's own rules are in test_second_edition.py.
-
-Board reminders: White's ship at G1 (front G2), Yellow's at A7 (B7), Black's at G13, Red's at M7.
-Unless a test says otherwise every land tile is a face-up empty tile.
+The board reminders of test_second_edition.py hold here too.
 """
 
 import json
 
 import pytest
-from jackal_testkit import at, coins, legal, play, pos
+from jackal_testkit import at, chars, coins, legal, play, se
 
 from rules.jackal import IllegalMove, State, new_game, player_view
 
 SE = "second-edition"
-
-
-def se(**kw):
-    return pos(ruleset=SE, **kw)
-
-
-def chars(s):
-    return s.to_json()["characters"]
 
 
 # -- hidden information: the lighthouse leak tests --------------------------------------------
