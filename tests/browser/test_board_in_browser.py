@@ -17,6 +17,7 @@ from games.services import submit_move
 from rules.jackal import custom_position
 from tests.browser import test_play_in_browser as playing
 from tests.factories import make_user, start_game
+from tests.web.board_kit import set_position
 
 # The fixtures of test_play_in_browser.py: daphne on the test database, signed-in browsers.
 asgi_server = playing.asgi_server
@@ -32,15 +33,6 @@ def shot(page, name):
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
-
-
-def set_position(game, state):
-    game.state = state.to_json()
-    game.ply = state.ply
-    game.save(update_fields=["state", "ply"])
-    for seat in game.seats.all():
-        seat.must_act = seat.index == state.to_act()
-        seat.save(update_fields=["must_act"])
 
 
 def others_play(game, *moves):
