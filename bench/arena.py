@@ -264,7 +264,7 @@ def main(argv: list[str] | None = None) -> None:
                 f"{level}: {t / d * 1000:.0f} ms a decision on average (CPU {cpu / d * 1000:.0f}"
                 f" ms), slowest {slowest:.2f} s ({d} decisions)"
             )
-    # The aims are Jackal's (README, bots).
+    # The aims are Jackal's (README, bots: how strong they are).
     aim = AIMS.get((opts.a, opts.b, opts.players)) if opts.ruleset in (None, *RULESETS) else None
     if aim:
         print(aim)

@@ -36,7 +36,7 @@ from .knowledge import Determiniser, Knowledge, seat_knowledge
 LEVELS = ("random", "easy", "normal", "strong")
 # Iterations per decision. strong: ~0.35 s of CPU a decision on one core of the project's machine
 # (about 11,000 iterations a second since twin pirates' moves are searched once, bench/bot_speed.py;
-# 2,500 before, at 7,000 a second), normal ~0.1 s (README, bots); the site adds a time limit on top
+# 2,500 before, at 7,000 a second), normal ~0.1 s (docs/bots.md); the site adds a time limit on top
 # as a safety net for a loaded worker (games/tasks.py).
 BUDGETS = {"normal": 800, "strong": 4000}
 # In a free-for-all of three or more teams the search plays the others by a policy
@@ -45,7 +45,7 @@ BUDGETS = {"normal": 800, "strong": 4000}
 # easy's weights (probe.look_move), as the easy bots that fill most tables choose: measured on 48
 # four-player deals at 400 iterations, first in 27 and sharing 2 (58 %) on normal's dice and 19
 # and 3 (43 %) on strong's own, against the glance's 17 and 7 (43 %); margin +0.46 and -0.40
-# against -1.02 (README, bots, 2026-11-28 evening and night), where 2000 glancing iterations had
+# against -1.02 (docs/bots.md, 2026-11-28 evening and night), where 2000 glancing iterations had
 # bought nothing over 400. It costs 0.26-1.13 s of CPU a decision on bench/bot_speed.py's
 # four-player positions (0.5-2.6 s on a slower machine); the site's cap (games/tasks.py) bounds it.
 FREE_FOR_ALL_BUDGETS = {"normal": 400, "strong": 400}

@@ -3,7 +3,7 @@
 probe.team_values is the hand-set evaluation; this module reads the same things (and two more)
 as separate numbers, so bench/fit_eval.py can fit their weights to how games end and
 bench/eval_screen.py --fitted can try a one-ply player scoring by them (``linear_rewards``); the
-bots do not use it (README, bots: the fitted weights played worse). Only face-up things are
+bots do not use it (docs/bots.md: the fitted weights played worse). Only face-up things are
 read, as in probe.py: the position may be a determinisation, and the guess must not leak into
 the score.
 """

@@ -72,7 +72,7 @@ CARRY = True  # a held coin's distance home: steps over squares a coin may cross
 # are not searched but played by the glance policy (probe.best_move, as an easy bot would), so the
 # tree branches on the bot's own decisions only and looks several of its own turns ahead (with
 # three searched opponents between two of its turns it hardly saw its second). Measured paired
-# (four players, the same 12 deals and seat, 1000 iterations; bench notes in the README): first
+# (four players, the same 12 deals and seat, 1000 iterations; docs/bots.md): first
 # in 6.5 of 12 and 7.5 coins banked at ply 600, against 4 of 12 and 5.75 coins searching every
 # seat, and 2 of 12 and 3.9 coins for `easy` in that seat; twice the CPU an iteration. 0: off
 # (two teams, 1 v 1 and 2 v 2, always search the opponent).
@@ -86,7 +86,7 @@ OPPONENT_TEAMS = 3
 # choose; some 14 times the cost of a glance). With "look" each node keeps, per determinisation,
 # the position after its move and the others' replies (Node.states, Node.ready), so a reply is
 # chosen once per node and guess, not once per iteration. Measured at 400 iterations on 48
-# four-player deals (q4; README, bots, 2026-11-28 evening): first in 27 and sharing 2 against the
+# four-player deals (q4; docs/bots.md, 2026-11-28 evening): first in 27 and sharing 2 against the
 # glance's 17 and 7, margin +0.46 against -1.02 (paired +1.48 a deal, se 0.60), 7.06 coins
 # against 6.17; about 1 s of CPU a decision against 0.15. On other bot dice (strong's, the night
 # after) the same search was first in 19 and shared 3 (43 %), margin -0.40, 6.46 coins.

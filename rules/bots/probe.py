@@ -340,8 +340,8 @@ def look_move(s: State, codes, rng) -> int:
     """The move the easy bot would most likely make here: one ply ahead, the one after which the
     acting team's worth with easy's weights is furthest above the best other team's (ties by
     the seeded rng). A search's opponent model (ismcts.OPPONENT_POLICY): it picks what `easy`
-    picks about three times in four where best_move does not half the time (bench notes,
-    README), at some 14 times best_move's cost (each move applied and scored)."""
+    picks about three times in four where best_move does not half the time
+    (docs/bots.md), at some 14 times best_move's cost (each move applied and scored)."""
     team = acting_team(s)
     best, best_code = -1e9, codes[0]
     noise = rng.random

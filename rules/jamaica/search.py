@@ -29,7 +29,7 @@ from .view import face_down_counts, face_down_of, fight_view, powers
 # Rollouts per decision for two seats, shared out over the candidate moves (each gets at least
 # MIN_EACH); with more seats a rollout plays more decisions, so the budget is 2/seats of this,
 # but never under FEWEST (fewer left `normal` no better than `easy` with four ships: 40 rollouts,
-# 9 firsts of 40 against easy's 12, the README's bots section).
+# 9 firsts of 40 against easy's 12, docs/bots.md).
 ROLLOUTS = {"normal": 80, "strong": 240}
 FEWEST = 80
 MIN_EACH = 4
