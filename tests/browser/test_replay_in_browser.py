@@ -1,10 +1,12 @@
 """Stepping through a finished game's replay by keyboard in real Chromium (htmx partials)."""
 
+import contextlib
 import os
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from ratings.services import rate_pending
@@ -98,3 +100,33 @@ def test_holding_a_key_down_never_reloads_the_page(asgi_server, signed_in):  # n
         page.keyboard.press("Home")
         expect(replay).to_have_attribute("data-ply", "0")
     assert page.evaluate("window.notReloaded") is True
+
+
+def test_a_late_answer_to_a_step_never_overwrites_a_jump(asgi_server, signed_in):  # noqa: F811
+    """A step still on its way when the player jumps (Home) must not land after the jump: the
+    jump replaces the step, so the viewer stays where the player last asked to go."""
+    alice, bob = make_user("alice"), make_user("bob")
+    game = play_out(start_game(alice, bob), seed=3, max_plies=40)
+    page = signed_in(alice).new_page()
+    page.goto(f"{asgi_server}/games/{game.pk}/replay/?ply=3")
+    replay = page.locator("#replay")
+    expect(replay).to_have_attribute("data-ply", "3")
+    held = []
+
+    def hold_the_step(route):
+        if route.request.url.endswith("?ply=4"):
+            held.append(route)  # answered only after the jump
+        else:
+            route.continue_()
+
+    page.route("**/replay/?ply=*", hold_the_step)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(100)
+    assert len(held) == 1
+    page.keyboard.press("Home")
+    expect(replay).to_have_attribute("data-ply", "0")
+    with contextlib.suppress(PlaywrightError):  # the browser may have dropped it already
+        held[0].continue_()
+    page.wait_for_timeout(500)  # time for a late answer to land, if it were let in
+    expect(replay).to_have_attribute("data-ply", "0")
+    assert page.url.endswith("?ply=0")
