@@ -103,30 +103,46 @@ def test_holding_a_key_down_never_reloads_the_page(asgi_server, signed_in):  # n
 
 
 def test_a_late_answer_to_a_step_never_overwrites_a_jump(asgi_server, signed_in):  # noqa: F811
-    """A step still on its way when the player jumps (Home) must not land after the jump: the
-    jump replaces the step, so the viewer stays where the player last asked to go."""
+    """A step still on its way when the player jumps (Home) must not land after the jump, nor
+    make the jump's answer land on a viewer already replaced: the jump replaces the step, so the
+    viewer and the address stay where the player last asked to go. Both answers are held here
+    and let go in the worst order: the step's first."""
     alice, bob = make_user("alice"), make_user("bob")
     game = play_out(start_game(alice, bob), seed=3, max_plies=40)
     page = signed_in(alice).new_page()
     page.goto(f"{asgi_server}/games/{game.pk}/replay/?ply=3")
     replay = page.locator("#replay")
     expect(replay).to_have_attribute("data-ply", "3")
-    held = []
+    held, ended = {}, set()
 
-    def hold_the_step(route):
-        if route.request.url.endswith("?ply=4"):
-            held.append(route)  # answered only after the jump
-        else:
-            route.continue_()
+    def hold(route):
+        held[route.request.url.rsplit("=", 1)[1]] = route
 
-    page.route("**/replay/?ply=*", hold_the_step)
+    def note_the_end(request):
+        ended.add(request.url.rsplit("=", 1)[1])
+
+    page.on("requestfinished", note_the_end)
+    page.on("requestfailed", note_the_end)
+    page.route("**/replay/?ply=*", hold)
     page.keyboard.press("ArrowRight")
-    page.wait_for_timeout(100)
-    assert len(held) == 1
+    wait_until(page, lambda: "4" in held)
     page.keyboard.press("Home")
-    expect(replay).to_have_attribute("data-ply", "0")
+    wait_until(page, lambda: "0" in held)
     with contextlib.suppress(PlaywrightError):  # the browser may have dropped it already
-        held[0].continue_()
-    page.wait_for_timeout(500)  # time for a late answer to land, if it were let in
+        held["4"].continue_()
+    wait_until(page, lambda: "4" in ended)  # answered (and, before the fix, swapped in) or dropped
+    page.wait_for_timeout(300)
+    held["0"].continue_()
+    expect(replay).to_have_attribute("data-ply", "0")
+    page.wait_for_timeout(500)  # a late answer would be swapped in (its URL pushed) by now
     expect(replay).to_have_attribute("data-ply", "0")
     assert page.url.endswith("?ply=0")
+
+
+def wait_until(page, condition, seconds: float = 10.0) -> None:
+    """Let the page run (and Playwright call the handlers above) until ``condition()`` holds."""
+    for _ in range(int(seconds * 20)):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the page never got there")
