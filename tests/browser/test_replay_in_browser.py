@@ -85,12 +85,7 @@ def test_archive_and_rankings_pages(asgi_server, signed_in):  # noqa: F811
 def test_holding_a_key_down_never_reloads_the_page(asgi_server, signed_in):  # noqa: F811
     """A held arrow key repeats faster than htmx settles a swap: each repeat must still be an
     htmx request, never a click on a link htmx has not taken over yet (a full page load)."""
-    alice, bob = make_user("alice"), make_user("bob")
-    game = play_out(start_game(alice, bob), seed=3, max_plies=40)
-    page = signed_in(alice).new_page()
-    page.goto(f"{asgi_server}/games/{game.pk}/replay/?ply=0")
-    replay = page.locator("#replay")
-    expect(replay).to_have_attribute("data-ply", "0")
+    page, replay = replay_of_a_40_move_game(asgi_server, signed_in, ply=0)
     page.evaluate("window.notReloaded = true")
     for _ in range(3):
         for _ in range(12):
@@ -107,12 +102,7 @@ def test_a_late_answer_to_a_step_never_overwrites_a_jump(asgi_server, signed_in)
     make the jump's answer land on a viewer already replaced: the jump replaces the step, so the
     viewer and the address stay where the player last asked to go. Both answers are held here
     and let go in the worst order: the step's first."""
-    alice, bob = make_user("alice"), make_user("bob")
-    game = play_out(start_game(alice, bob), seed=3, max_plies=40)
-    page = signed_in(alice).new_page()
-    page.goto(f"{asgi_server}/games/{game.pk}/replay/?ply=3")
-    replay = page.locator("#replay")
-    expect(replay).to_have_attribute("data-ply", "3")
+    page, replay = replay_of_a_40_move_game(asgi_server, signed_in, ply=3)
     held, ended = {}, set()
 
     def hold(route):
@@ -137,6 +127,17 @@ def test_a_late_answer_to_a_step_never_overwrites_a_jump(asgi_server, signed_in)
     page.wait_for_timeout(500)  # a late answer would be swapped in (its URL pushed) by now
     expect(replay).to_have_attribute("data-ply", "0")
     assert page.url.endswith("?ply=0")
+
+
+def replay_of_a_40_move_game(asgi_server, signed_in, ply: int):  # noqa: F811
+    """A page showing a finished game's replay at ``ply``, and its viewer."""
+    alice, bob = make_user("alice"), make_user("bob")
+    game = play_out(start_game(alice, bob), seed=3, max_plies=40)
+    page = signed_in(alice).new_page()
+    page.goto(f"{asgi_server}/games/{game.pk}/replay/?ply={ply}")
+    replay = page.locator("#replay")
+    expect(replay).to_have_attribute("data-ply", str(ply))
+    return page, replay
 
 
 def wait_until(page, condition, seconds: float = 10.0) -> None:
