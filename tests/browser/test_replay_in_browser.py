@@ -141,7 +141,9 @@ def replay_of_a_40_move_game(asgi_server, signed_in, ply: int):  # noqa: F811
 
 
 def wait_until(page, condition, seconds: float = 10.0) -> None:
-    """Let the page run (and Playwright call the handlers above) until ``condition()`` holds."""
+    """Let the page run until ``condition()`` holds. Not conftest's ``wait_for``: Playwright's sync
+    API calls route and event handlers only while the test waits in a Playwright call, never
+    during a ``time.sleep``."""
     for _ in range(int(seconds * 20)):
         if condition():
             return
