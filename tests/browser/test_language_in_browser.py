@@ -1,6 +1,7 @@
 """The footer's language switcher in real Chromium with JavaScript off: a plain form post."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.factories import PASSWORD, make_user
 
@@ -24,12 +25,14 @@ def test_a_visitor_switches_to_russian_and_back_without_javascript(live_server, 
     _switch_to(page, "Русский", "Change")
     page.wait_for_url(f"{live_server.url}/games/history/")
     assert page.locator("html").get_attribute("lang") == "ru"
-    assert page.get_by_role("heading", name="Оконченные партии").is_visible()
-    # The choice holds on the next page.
+    expect(page.get_by_role("heading", name="Оконченные партии")).to_be_visible()
+    # The choice holds on the next page. A click does not wait for the page it opens, so each
+    # check after one waits in Playwright's expect (a bare is_visible() read the old page in CI).
     page.get_by_role("link", name="Столы").click()
-    assert page.get_by_role("heading", name="Столы, ждущие игроков").is_visible()
+    expect(page.get_by_role("heading", name="Столы, ждущие игроков")).to_be_visible()
     _switch_to(page, "English", "Сменить")
-    assert page.get_by_role("heading", name="Tables waiting for players").is_visible()
+    expect(page.get_by_role("heading", name="Tables waiting for players")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
 
 
 def test_a_player_who_switches_keeps_the_language_in_the_profile(live_server, page):
@@ -41,7 +44,7 @@ def test_a_player_who_switches_keeps_the_language_in_the_profile(live_server, pa
     page.wait_for_url(f"{live_server.url}/")
     _switch_to(page, "Русский", "Change")
     page.wait_for_url(f"{live_server.url}/")
-    assert page.get_by_role("link", name="Мои партии").is_visible()
+    expect(page.get_by_role("link", name="Мои партии")).to_be_visible()
     alice.refresh_from_db()
     assert alice.language == "ru"
     page.get_by_role("link", name="Настройки").click()

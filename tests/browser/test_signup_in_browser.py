@@ -5,6 +5,7 @@ import re
 
 import pytest
 from django.core import mail
+from playwright.sync_api import expect
 
 from tests.conftest import wait_for
 
@@ -32,5 +33,5 @@ def test_new_user_signs_up_verifies_and_lands_logged_in(live_server, page):
     page.get_by_role("button", name="Confirm").click()
 
     page.wait_for_url(f"{live_server.url}/")
-    assert page.get_by_text("Welcome aboard, erin.").is_visible()
-    assert page.get_by_role("button", name="Log out").is_visible()
+    expect(page.get_by_text("Welcome aboard, erin.")).to_be_visible()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
