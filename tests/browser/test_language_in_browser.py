@@ -48,4 +48,4 @@ def test_a_player_who_switches_keeps_the_language_in_the_profile(live_server, pa
     alice.refresh_from_db()
     assert alice.language == "ru"
     page.get_by_role("link", name="Настройки").click()
-    assert page.locator("#id_language").input_value() == "ru"
+    expect(page.locator("#id_language")).to_have_value("ru")
