@@ -13,7 +13,8 @@ from the game's secret seed). Levels:
 - ``normal``, ``strong``: information-set Monte-Carlo tree search (ismcts.py) with a small and a
   large iteration budget (800 and 4000 iterations); in a free-for-all of three or more teams the
   others are not searched but played by a policy, a glance for `normal` and one ply with easy's
-  weights for `strong`, 400 iterations each.
+  weights for `strong` (whose walk also steers by the best heuristic reward below a move:
+  ismcts.MINIMAX), 400 iterations each.
 """
 
 from __future__ import annotations

@@ -20,7 +20,8 @@ team is aboard to sail it) and a spinner as the steps it takes to cross. In a fr
 of three or more teams the other teams are not searched: they play a policy inside the search
 (OPPONENT_TEAMS; the glance, probe.best_move, or for `strong` one ply with easy's weights,
 probe.look_move: OPPONENT_POLICY), so the tree holds the bot's own decisions only and reaches
-its later turns.
+its later turns; that walk steers by the best heuristic reward below a move as well as by its
+mean (implicit minimax, MINIMAX).
 
 Deterministic for a given seed and iteration budget; a time limit only ever cuts a search short
 (then the result depends on the machine's speed, so tests and arenas use iteration budgets). The
@@ -91,6 +92,16 @@ OPPONENT_TEAMS = 3
 # against 6.17; about 1 s of CPU a decision against 0.15. On other bot dice (strong's, the night
 # after) the same search was first in 19 and shared 3 (43 %), margin -0.40, 6.46 coins.
 OPPONENT_POLICY = "glance"
+# Implicit minimax, in the free-for-all's "look" walk (strong's) only: the walk steers by a
+# child's mean reward blended with the best heuristic reward found anywhere below it, MINIMAX *
+# best + (1 - MINIMAX) * mean (the most visited move is still the one played). Why: at 400
+# iterations over 20-odd moves the means are too noisy to tell a coin's step home from a step
+# away (a logged game: the visits of a midgame root spread 16-20 over 25 moves, and two seeds
+# chose two moves), while the heuristic after each move is not noisy at all. Measured on the 48
+# q5 deals (docs/bots.md, 2026-12-01): first in 22 and sharing 2 (48 %), margin -0.09, 6.42
+# coins, against 17 and 4 (40 %), -0.50, 6.29 without; about 1.0 s of CPU a decision against
+# 0.6-0.75, the slowest 17.5 s (uncapped; the site caps strong at 2 s). 0: off.
+MINIMAX = 0.5
 
 
 def models_opponents(knowledge: Knowledge) -> bool:
@@ -101,7 +112,9 @@ def models_opponents(knowledge: Knowledge) -> bool:
 
 
 class Node:
-    __slots__ = ("children", "visits", "avail", "value", "team", "prior", "states", "ready")
+    __slots__ = (
+        "children", "visits", "avail", "value", "team", "prior", "states", "ready", "h", "hn", "mm"
+    )  # fmt: skip
 
     def __init__(self, team: int, prior: float = 0.0) -> None:
         self.children: dict[int, Node] = {}
@@ -114,6 +127,11 @@ class Node:
         # and the same after the modelled teams' replies (the next decision of the bot's own).
         self.states: dict[int, object] = {}
         self.ready: dict[int, object] = {}
+        # MINIMAX only: the summed heuristic reward of the position after this node's move (one
+        # per determinisation seen), and the best such mean in the subtree.
+        self.h = 0.0
+        self.hn = 0
+        self.mm = 0.0
 
 
 def _playout(state, rng: random.Random, depth: int) -> None:
@@ -197,6 +215,7 @@ class Search:
         self.me = samples[0].team_of(self.knowledge.seat)
         self.model = models_opponents(self.knowledge)
         self.cached = self.model and self.opponents == "look"
+        self.blend = MINIMAX if self.cached else 0.0
         root = Node(-1)
         deadline = None if self.seconds is None else start + self.seconds
         i = 0
@@ -245,6 +264,7 @@ class Search:
         untried = []
         best, best_code = -1.0, -1
         bias = BIAS
+        blend = self.blend
         for code in codes:
             child = children.get(code)
             if child is None:
@@ -254,7 +274,10 @@ class Search:
             if untried:
                 continue
             n = child.visits
-            v = child.value / n + EXPLORE * sqrt(log(avail) / n) + bias * child.prior / (n + 1)
+            q = child.value / n
+            if blend:
+                q += blend * (child.mm - q)
+            v = q + EXPLORE * sqrt(log(avail) / n) + bias * child.prior / (n + 1)
             if v > best:
                 best, best_code = v, code
         if not untried:
@@ -266,8 +289,9 @@ class Search:
         children[code] = child
         return code, child, True
 
-    def _back_up(self, root: Node, path: list[Node], state) -> None:
-        reward = self._reward(state)
+    def _back_up(self, root: Node, path: list[Node], state, reward=None) -> None:
+        if reward is None:
+            reward = self._reward(state)
         root.visits += 1
         for n in path:
             n.visits += 1
@@ -305,6 +329,7 @@ class Search:
         path = []
         codes = list(root_legal)
         me = self.me
+        reward = None  # MINIMAX: the reward of a new leaf, computed once for both uses
         while not state.is_over():
             code, node, expanded = self._child(state, node, codes)
             path.append(node)
@@ -312,9 +337,14 @@ class Search:
             if after is None:
                 after = node.states[si] = state.copy()
                 after.apply_code(code)
+                if self.blend:
+                    reward = self._reward(after)
+                    node.h += reward.get(me, 0.0)
+                    node.hn += 1
             if expanded:
                 state = after
                 break
+            reward = None
             state = node.ready.get(si)
             if state is None:
                 state = after
@@ -324,7 +354,13 @@ class Search:
                         state.apply_code(look_move(state, state.legal_codes(), rng))
                 node.ready[si] = state
             codes = distinct_codes(state, state.legal_codes())
-        self._back_up(root, path, state)
+        self._back_up(root, path, state, reward)
+        if self.blend:
+            # The best heuristic reward below each node of the walk, from the leaf up.
+            for n in reversed(path):
+                own = n.h / n.hn if n.hn else 0.0
+                below = [c.mm for c in n.children.values() if c.hn]
+                n.mm = max(below) if below else own
 
 
 def choose_move(

@@ -137,3 +137,30 @@ def test_strong_looks_and_normal_glances_in_a_free_for_all(monkeypatch):
         assert move in player_view(state, state.to_act()).legal_moves
         assert bool(calls) == looks, (level, looks)
     assert bots.FREE_FOR_ALL_BUDGETS["strong"] >= bots.FREE_FOR_ALL_BUDGETS["normal"]
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "second-edition"])
+def test_the_look_search_backs_up_the_best_heuristic_reward_below(look, monkeypatch, ruleset):
+    # Implicit minimax (ismcts.MINIMAX): every node keeps one heuristic reward per guess it has
+    # a position for, and the best mean found below it; the blend steers the walk.
+    s = midgame(ruleset, 4, False, 60)
+    k = seat_knowledge(s, s.to_act())
+    monkeypatch.setattr(ismcts, "MINIMAX", 0.5)
+    search = ismcts.Search(k, random.Random(4), iterations=200, stop_early=False)
+    move = search.run()
+    assert move in k.view.legal_moves
+    me = search.me
+    nodes = list(_all_nodes(search.root))
+    for node in nodes:
+        assert node.hn == len(node.states)
+        rewards = [search._reward(state)[me] for state in node.states.values()]
+        assert node.h == pytest.approx(sum(rewards))
+        below = [child.mm for child in node.children.values()]
+        assert node.mm == pytest.approx(max(below) if below else node.h / node.hn)
+    assert any(node.children for node in nodes), "the tree reached a later turn"
+    monkeypatch.setattr(ismcts, "MINIMAX", 0.0)
+    plain = ismcts.Search(k, random.Random(4), iterations=200, stop_early=False)
+    plain.run()
+    assert all(node.hn == 0 for node in _all_nodes(plain.root)), "off: nothing scored twice"
+    visits = {code: child.visits for code, child in search.root.children.items()}
+    assert visits != {code: child.visits for code, child in plain.root.children.items()}
