@@ -97,7 +97,7 @@ OPPONENT_POLICY = "glance"
 # best + (1 - MINIMAX) * mean (the most visited move is still the one played). Why: at 400
 # iterations over 20-odd moves the means are too noisy to tell a coin's step home from a step
 # away (a logged game: the visits of a midgame root spread 16-20 over 25 moves, and two seeds
-# chose two moves), while the heuristic after each move is not noisy at all. Measured on the 48
+# chose two moves), while the heuristic after each move is far less noisy. Measured on the 48
 # q5 deals (docs/bots.md, 2026-12-01): first in 22 and sharing 2 (48 %), margin -0.09, 6.42
 # coins, against 17 and 4 (40 %), -0.50, 6.29 without; about 1.0 s of CPU a decision against
 # 0.6-0.75, the slowest 17.5 s (uncapped; the site caps strong at 2 s). 0: off.
