@@ -357,10 +357,9 @@ class Search:
         self._back_up(root, path, state, reward)
         if self.blend:
             # The best heuristic reward below each node of the walk, from the leaf up.
+            # Every child has met a guess: its position is made the iteration it is expanded.
             for n in reversed(path):
-                own = n.h / n.hn if n.hn else 0.0
-                below = [c.mm for c in n.children.values() if c.hn]
-                n.mm = max(below) if below else own
+                n.mm = max((c.mm for c in n.children.values()), default=n.h / n.hn)
 
 
 def choose_move(
