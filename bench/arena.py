@@ -43,6 +43,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from rules.bots import (  # noqa: E402
     FREE_FOR_ALL_OPPONENTS,
     LEVELS,
+    THINKING_SECONDS,
     choose,
     play,
     seat_knowledge,
@@ -120,6 +121,7 @@ def play_one(args: tuple) -> dict:
     decisions = {a: 0, b: 0}
     slowest = {a: 0.0, b: 0.0}
     cpu = {a: 0.0, b: 0.0}
+    over = {a: 0, b: 0}  # decisions longer than the site lets the level think (THINKING_SECONDS)
     while not s.is_over() and s.ply < max_plies:
         seat = s.to_act()
         level = levels[seat]
@@ -131,6 +133,9 @@ def play_one(args: tuple) -> dict:
         cpu[level] += time.process_time() - start_cpu
         think[level] += took
         slowest[level] = max(slowest[level], took)
+        cap = THINKING_SECONDS.get(level)
+        if cap is not None and took > cap:
+            over[level] += 1
         decisions[level] += 1
         s.apply(move)
     seat_scores = {seat: 0 for seat in range(players)}
@@ -150,6 +155,7 @@ def play_one(args: tuple) -> dict:
         "decisions": decisions,
         "slowest": slowest,
         "cpu": cpu,
+        "over": over,
     }
 
 
@@ -264,6 +270,12 @@ def main(argv: list[str] | None = None) -> None:
                 f"{level}: {t / d * 1000:.0f} ms a decision on average (CPU {cpu / d * 1000:.0f}"
                 f" ms), slowest {slowest:.2f} s ({d} decisions)"
             )
+            # The arena's budgets are iterations, uncapped: the site stops a search at its
+            # time cap, so these decisions are where the site's bot may play otherwise.
+            cap = THINKING_SECONDS.get(level) if opts.ruleset in (None, *RULESETS) else None
+            if cap is not None:
+                over = sum(g["over"][level] for g in games)
+                print(f"  {over} of them ({over / d:.1%}) past the site's {cap:g} s cap (wall)")
     # The aims are Jackal's (README, bots: how strong they are).
     aim = AIMS.get((opts.a, opts.b, opts.players)) if opts.ruleset in (None, *RULESETS) else None
     if aim:

@@ -8,7 +8,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from rules.bots import play
+from rules.bots import THINKING_SECONDS, play
 
 from .models import Game, Seat
 from .services import GameError, head_state, submit_move
@@ -18,13 +18,6 @@ logger = logging.getLogger(__name__)
 
 # A bot moves for the seat: its own, or standing in for a player who ran out of time.
 BOT_PLAYS = ~Q(bot="") | ~Q(stand_in="")
-
-# A bot's thinking time, at most. The iteration budgets in rules.bots.BUDGETS and
-# FREE_FOR_ALL_BUDGETS come under it in CPU time on this machine, so the move is reproducible,
-# but for `strong` in a free-for-all: its look at the others' replies costs up to 1.1 s of CPU a
-# decision on bench/bot_speed.py's positions here (2.6 s on a slower machine), so the issue's
-# bound of 2 s may cut its longest searches short.
-BOT_SECONDS = {"random": None, "easy": None, "normal": 1.0, "strong": 2.0}
 
 
 @shared_task(acks_late=True)
@@ -44,9 +37,9 @@ def play_bot_turn(game_id: int, ply: int) -> str:
     # It thinks here, before submit_move takes the game's lock. Its seed is (game, ply, seat),
     # never the game's secret seed: a re-queued task for this ply thinks the same move again.
     level = seat.bot or seat.stand_in
-    level = level if level in BOT_SECONDS else "random"
+    level = level if level in THINKING_SECONDS else "random"
     seed = f"{game_id}-{ply}-{seat.index}"
-    move = play(level, head_state(game), seat.index, seed, seconds=BOT_SECONDS[level])
+    move = play(level, head_state(game), seat.index, seed, seconds=THINKING_SECONDS[level])
     try:
         submit_move(game_id, seat_index=seat.index, text=move, expected_ply=ply)
     except GameError as error:
