@@ -53,8 +53,10 @@ def test_the_site_outside_the_jackal_family_talks_to_the_rules_protocol_only():
         if any(relative.startswith(bound) for bound in JACKAL_BOUND):
             continue
         rules = {m for m in imports(name, path) if m.startswith("rules.")}
-        # The protocol, and the bots' one entry for any game of it (games.tasks).
-        allowed = {m for m in rules if m.startswith(("rules.core", "rules.bots.play"))}
+        # The protocol, and the bots' one entry for any game of it with the thinking time it
+        # is given (games.tasks).
+        entry = ("rules.core", "rules.bots.play", "rules.bots.THINKING_SECONDS")
+        allowed = {m for m in rules if m.startswith(entry)}
         allowed |= {m for m in rules if m == "rules.bots" and relative == "tasks.py"}
         # A family's own package speaks its rules' language (families/x: rules.x).
         family = relative.split("/")[1] if relative.startswith("families/") else None
