@@ -259,6 +259,7 @@ def main(argv: list[str] | None = None) -> None:
     # A's own score: the least noisy measure of a level in a free-for-all, compared with another
     # level in the same seat of the same deals (run the arena again with that level as A).
     print(f"{averages}; {elapsed:.0f} s")
+    jackal = opts.ruleset in (None, *RULESETS)  # the caps and the aims are Jackal's
     for level in dict.fromkeys((opts.a, opts.b)):  # once when both seats play one level
         d = sum(g["decisions"][level] for g in games)
         t = sum(g["think"][level] for g in games)
@@ -272,12 +273,12 @@ def main(argv: list[str] | None = None) -> None:
             )
             # The arena's budgets are iterations, uncapped: the site stops a search at its
             # time cap, so these decisions are where the site's bot may play otherwise.
-            cap = THINKING_SECONDS.get(level) if opts.ruleset in (None, *RULESETS) else None
+            cap = THINKING_SECONDS.get(level) if jackal else None
             if cap is not None:
                 over = sum(g["over"][level] for g in games)
                 print(f"  {over} of them ({over / d:.1%}) past the site's {cap:g} s cap (wall)")
-    # The aims are Jackal's (README, bots: how strong they are).
-    aim = AIMS.get((opts.a, opts.b, opts.players)) if opts.ruleset in (None, *RULESETS) else None
+    # The aims: README, bots: how strong they are.
+    aim = AIMS.get((opts.a, opts.b, opts.players)) if jackal else None
     if aim:
         print(aim)
 

@@ -48,14 +48,14 @@ BUDGETS = {"normal": 800, "strong": 4000}
 # and 3 (43 %) on strong's own, against the glance's 17 and 7 (43 %); margin +0.46 and -0.40
 # against -1.02 (docs/bots.md, 2026-11-28 evening and night), where 2000 glancing iterations had
 # bought nothing over 400. It costs 0.26-1.13 s of CPU a decision on bench/bot_speed.py's
-# four-player positions (0.5-2.6 s on a slower machine); the site's cap (games/tasks.py) bounds it.
+# four-player positions (0.5-2.6 s on a slower machine); THINKING_SECONDS bounds it.
 FREE_FOR_ALL_BUDGETS = {"normal": 400, "strong": 400}
 FREE_FOR_ALL_OPPONENTS = {"normal": "glance", "strong": "look"}
 # A bot's thinking time on the site, at most (games/tasks.py; bench/arena.py counts the decisions
 # that would pass it). The iteration budgets above come under it in CPU time on this machine, so
 # the move is reproducible, but for `strong` in a free-for-all: its look at the others' replies
-# costs about 1.2 s of CPU a decision on average in the four-player arena and up to 17 s for the
-# longest (uncapped), so the issue's bound of 2 s cuts those searches short.
+# costs 0.6-1.2 s of CPU a decision on average in the four-player arena, by machine, and up to
+# 17 s for the longest (uncapped), so the 2 s cap cuts about 1.5 % of its searches short.
 THINKING_SECONDS = {"random": None, "easy": None, "normal": 1.0, "strong": 2.0}
 
 __all__ = [
