@@ -206,7 +206,7 @@ def main() -> None:
         client = Client()
         client.force_login(people[0])
         history = reverse("game_history")
-        from games.views.history import _cursor, finished_games
+        from games.presenters.archive import _cursor, finished_games
 
         ordered = finished_games(people[0])
         second, deep = ordered[24], ordered[args.games - 30]  # the cursors of two pages

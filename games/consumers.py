@@ -26,6 +26,8 @@ from django.utils import translation
 
 from . import access, chat, live_boards, notify, presence
 from .models import ChatMessage, Game
+from .presenters.after_game import PANEL, rematch_context
+from .presenters.tables import TABLE_SEATS_PARTIAL, table_seats_context
 
 logger = logging.getLogger(__name__)
 
@@ -153,7 +155,6 @@ class GameConsumer(AsyncWebsocketConsumer):
         return self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
 
     def _table_html(self) -> str:
-        from .views.lobby import TABLE_SEATS_PARTIAL, table_seats_context
 
         game = Game.objects.filter(pk=self.game_id).first()
         if game is None:
@@ -181,7 +182,6 @@ class GameConsumer(AsyncWebsocketConsumer):
             return render_to_string(PAGE_PUSH, context)
 
     def _rematch_html(self) -> str:
-        from .views.rematch import PANEL, rematch_context
 
         game = Game.objects.filter(pk=self.game_id).first()
         if game is None:

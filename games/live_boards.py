@@ -22,6 +22,10 @@ from django.db import close_old_connections
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from .families import family_of
+from .presenters.board import board_context_of_seat
+from .services import NoSuchGame, game_with_seats
+
 # Finished boards kept per process, for pages whose message arrives a little later: a change's
 # boards are wanted within a moment, so a few hundred cover many games changing at once.
 KEPT_FRAMES = 256
@@ -71,9 +75,6 @@ async def board_frame(
 
 def render_board(game_id: int, seat_index: int | None, language: str) -> str | None:
     """The board partial, swapped in out of band, as `seat_index` sees the game now."""
-    from .families import family_of
-    from .services import NoSuchGame, game_with_seats
-    from .views.board import board_context_of_seat
 
     try:
         game, seats = game_with_seats(game_id)

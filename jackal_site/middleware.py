@@ -2,8 +2,7 @@
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
-
-from .views import page_not_found
+from django.shortcuts import render
 
 # What a page may load. Every script and stylesheet is a file of the site's own (htmx comes
 # from django-htmx's static files, the board's code is static/js/board.js), so nothing inline
@@ -40,7 +39,7 @@ class RejectOddURLsMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if "\x00" in request.path:
-            return page_not_found(request, None)
+            return render(request, "404.html", status=404)  # the page handler404 draws
         if any("\x00" in key + "".join(values) for key, values in request.GET.lists()):
             return HttpResponseBadRequest()
         return self.get_response(request)

@@ -5,6 +5,8 @@ from django import template
 
 from games.families.jackal.words import CREWS, crew_name
 from games.families.jamaica.words import COLOUR_NAMES
+from games.presenters.after_game import rematch_context
+from games.presenters.chat import chat_context
 
 register = template.Library()
 
@@ -23,14 +25,12 @@ def crew_names(crews) -> str:
 
 @register.inclusion_tag("games/chat_panel.html", takes_context=True)
 def chat_panel(context):
-    from games.views.chat import chat_context
 
     return chat_context(context["game"], context["user"], csrf_token=context.get("csrf_token", ""))
 
 
 @register.inclusion_tag("games/rematch_panel.html", takes_context=True)
 def rematch_panel(context):
-    from games.views.rematch import rematch_context
 
     return rematch_context(
         context["game"], context["user"], csrf_token=context.get("csrf_token", "")

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import access, limits, services
 from games.families import family_of
 from games.models import Game, Seat
-from rules.core import GameState
+from games.presenters.board import board_context
 
 # The query parameters of the board page that a family's presenter reads (a selected piece...).
 BOARD_QUERY = ("select", "coin", "part")
@@ -106,57 +106,3 @@ def _watchable_game_and_seats(
         # A private game does not admit to existing; a table not (or never) started has no board.
         raise Http404
     return game, seats, seat
-
-
-def board_context(
-    game: Game,
-    user,
-    *,
-    seats: list[Seat] | None = None,
-    state: GameState | None = None,
-    query: dict[str, str] | None = None,
-    notice: tuple[str, str] | None = None,
-    typed: str = "",
-) -> dict:
-    """The template context of the board for `user` (their seat's view, or a spectator's).
-
-    `seats` are the game's seats with their users, and `state` the game's head position, if the
-    caller has them already.
-    """
-    if seats is None:
-        seats = list(game.seats.select_related("user"))
-    seat = access.viewer_seat(seats, user)
-    return board_context_of_seat(
-        game,
-        seat.index if seat is not None else None,
-        seats=seats,
-        state=state,
-        query=query,
-        notice=notice,
-        typed=typed,
-    )
-
-
-def board_context_of_seat(
-    game: Game,
-    seat_index: int | None,
-    *,
-    seats: list[Seat],
-    state: GameState | None = None,
-    query: dict[str, str] | None = None,
-    notice: tuple[str, str] | None = None,
-    typed: str = "",
-) -> dict:
-    """The board's context as the player of `seat_index` sees it (None: a spectator), by the
-    game's family. The live updates render it once per seat and once for all spectators."""
-    for each in seats:
-        each.game = game  # a seat's words need the game; spare a query per seat
-    return family_of(game.ruleset).board_context(
-        game,
-        seat_index,
-        seats=seats,
-        state=state or services.head_state(game),
-        query=query or {},
-        notice=notice,
-        typed=typed,
-    )

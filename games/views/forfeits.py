@@ -12,27 +12,12 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from games import forfeits, services
-from games.models import Game, Seat
 
 ACTIONS = {
     "resign": (forfeits.resign, _("You resigned.")),
     "claim": (forfeits.claim_victory, _("You claimed the victory: the game is over.")),
     "reclaim": (forfeits.reclaim_seat, _("Your seat is yours again: the bot has left it.")),
 }
-
-
-def choices_for(game: Game, seats: list[Seat], seat: Seat | None) -> dict:
-    """Which of the buttons the viewer in `seat` may use now (none for spectators)."""
-    if seat is None or not game.is_running:
-        return {}
-    forfeited = forfeits.forfeited_seats(game)
-    resigned = forfeits.last_kind(game, seat.index) == forfeits.Kind.RESIGN
-    return {
-        "resign": not resigned,
-        "claim": forfeits.may_claim(game, seats, seat),
-        "reclaim": bool(seat.stand_in) and not resigned,
-        "forfeited": seat.index in forfeited,
-    }
 
 
 @login_required

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import access, clocks, limits, listing, notify, paging, queue, services, turns
 from games.families.archipelago import series
 from games.models import CLOCK_KINDS, RULESET_CHOICES, Game, Seat, TimeoutPolicy
+from games.presenters.tables import table_seats_context
 from games.views import board
 from games.views.quick_play import PlayBotsForm, seats_refusal
 from rules.core import ruleset
@@ -370,24 +371,6 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         "signup_url": f"{reverse('account_signup')}?next={back}",
     }
     return render(request, "games/invitation.html", context)
-
-
-TABLE_SEATS_PARTIAL = "games/table.html#seats"
-
-
-def table_seats_context(game: Game, user) -> dict:
-    """The seats of a waiting table, for the page and for its websocket (games.consumers); once
-    the game has started, `go` is where the page goes."""
-    seats = list(game.seats.select_related("user"))
-    for seat in seats:
-        seat.game = game  # Seat.crews needs it; spare a query per seat
-    return {
-        "game": game,
-        "seats": seats,
-        "my_seat": next((s for s in seats if s.user_id == user.pk), None),
-        "user": user,  # the websocket renders without a request
-        "go": "" if game.status == Game.Status.OPEN else game.get_absolute_url(),
-    }
 
 
 def never_started(game: Game) -> bool:

@@ -7,50 +7,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import access, services, tables
-from games.families import family_of
-from games.families.archipelago.series_view import series_panel
-from games.models import Game, RematchOffer
-from games.views.replay import records_ready
-
-PANEL = "games/rematch_panel.html"
-
-
-def replay_url(game: Game) -> str:
-    """The replay viewer (the history work builds `game_replay`); none while it does not exist."""
-    try:
-        return reverse("game_replay", args=[game.pk])
-    except NoReverseMatch:
-        return ""
-
-
-def rematch_context(game: Game, user, *, csrf_token="", error: str = "") -> dict:
-    over = game.is_over and game.started_at is not None
-    seats = list(game.seats.select_related("user")) if over else []
-    offer = RematchOffer.objects.filter(game=game).first() if over else None
-    accepted = set(offer.accepted_by.values_list("pk", flat=True)) if offer else set()
-    people = [seat.user for seat in seats if seat.user_id is not None]
-    return {
-        "game": game,
-        "user": user,
-        "over": over,
-        "is_player": any(person.pk == user.pk for person in people),
-        "offer": offer,
-        "pending": offer is not None and offer.declined_by_id is None and not offer.new_game_id,
-        "accepted": [person for person in people if person.pk in accepted],
-        "waiting_for": [person for person in people if person.pk not in accepted],
-        "i_accepted": user.pk in accepted,
-        "replay_url": replay_url(game) if over else "",
-        # The record's downloads beside the replay, for a family that makes records.
-        "record_links": over and records_ready(family_of(game.ruleset), game),
-        "csrf_token": csrf_token,
-        "error": error,
-        "series": series_panel(game, user) if over else None,
-    }
+from games.models import Game
+from games.presenters.after_game import PANEL, rematch_context
 
 
 @login_required

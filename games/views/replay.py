@@ -30,10 +30,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import access, positions, services
-from games.families import SiteFamily, family_of, record_family
+from games.families import family_of, record_family
 from games.families.record_text import RecordError
 from games.models import RULESET_CHOICES, Game, Seat
-from rules.core import GameError as RulesError
+from games.presenters.after_game import records_ready
+from games.presenters.deal import check_deal
 
 REPLAY_PARTIAL = "games/replay.html#replay"
 IMPORT_SESSION_KEY = "imported_records"
@@ -119,11 +120,6 @@ def _game_for_viewer(request: HttpRequest, game_id: int) -> tuple[Game, list[Sea
     return game, seats, seat
 
 
-def records_ready(family: SiteFamily, game: Game) -> bool:
-    """Whether `game`'s record may be downloaded now."""
-    return family.records is not None and (family.records_while_running or game.is_over)
-
-
 def _unavailable(request: HttpRequest, game: Game) -> HttpResponse:
     """Back to the game with a message: its family has no replay viewer or record format yet
     (`SiteFamily.replays`, `.records`)."""
@@ -193,31 +189,6 @@ def verify(request: HttpRequest, game_id: int) -> HttpResponse:
     if game.is_over:
         context.update(check_deal(game))
     return render(request, "games/replay_verify.html", context)
-
-
-def check_deal(game: Game) -> dict:
-    """What `verify_deal` and the verify page report: the hash of the revealed seed against the
-    published one, and the ledger replayed from that seed against the recorded result."""
-    computed = hashlib.sha256(game.seed.encode()).hexdigest()
-    problems = []
-    try:
-        final = services.replay_ledger(game)
-    except (ValueError, RulesError) as error:
-        final = None
-        problems.append(str(error))
-    if final is not None and game.status == Game.Status.FINISHED:
-        outcome = final.outcome()
-        if outcome is None or outcome.to_json()["scores"] != (game.outcome or {}).get("scores"):
-            problems.append("the replayed ledger does not give the recorded result")
-    return {
-        "seed": game.seed,
-        "published_hash": game.seed_hash,
-        "computed_hash": computed,
-        "hash_ok": computed == game.seed_hash,
-        "replay_ok": not problems,
-        "problems": problems,
-        "plies": game.ply,
-    }
 
 
 @login_required

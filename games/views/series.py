@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from games import access, services
 from games.families.archipelago import series
 from games.models import Game
-from games.views.rematch import PANEL, rematch_context
+from games.presenters.after_game import PANEL, rematch_context
 
 
 @login_required

@@ -1,6 +1,6 @@
 from django import template
 
-from ratings.views import profile_context
+from ratings.presenters import profile_context
 
 register = template.Library()
 

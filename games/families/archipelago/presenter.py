@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from games.families.jackal.presenter import FORFEIT_WORDS, _abort_words
 from games.families.jackal.words import crew_name
 from games.models import Game
-from games.views.forfeits import choices_for
+from games.presenters.seat_actions import choices_for
 from rules.archipelago.puzzles import PUZZLES
 from rules.core import GameState
 

@@ -1,7 +1,7 @@
 """The Jackal board as the site shows it: the view-model of the board page, built from one seat's
 player view only (`player_view(state, seat)`), never from the position or the seed.
 
-A request flows one way: the view (`games.views.board`) asks the services for the game, this
+A request flows one way: the view asks the services for the game, this
 presenter turns the seat's view into template context, `board_svg` draws the island, and the
 template lays it out. The live updates (`games.live_boards`) use the same presenter. The page
 works without JavaScript (links to select a piece, a form whose buttons are the legal targets);
@@ -22,7 +22,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from games.models import Game
-from games.views.forfeits import choices_for
+from games.presenters.seat_actions import choices_for
 from rules.core import GameState
 from rules.jackal import JackalError, View, player_view
 from rules.jackal import Move as RulesMove

@@ -1,7 +1,7 @@
 """The Jamaica board as the site shows it: the board page's context, built from one seat's view
 (`state.view(seat)`) and that seat's legal moves only, never from the position or the seed.
 
-A request flows one way: the view (`games.views.board`) asks the services for the game, this
+A request flows one way: the view asks the services for the game, this
 presenter turns the seat's view into template context, `board_svg` draws the race, and the
 template (`games/jamaica/board.html`) lays it out. Every decision the seat owes is a button of one
 form posting to the move URL (works without JavaScript; with htmx the board partial swaps); the
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from games.models import Game
-from games.views.forfeits import choices_for
+from games.presenters.seat_actions import choices_for
 from rules.core import GameState
 from rules.jamaica import holds as H
 from rules.jamaica.moves import COLOURS

@@ -6,7 +6,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from games.models import Game
-from games.views.replay import check_deal
+from games.presenters.deal import check_deal
 
 
 class Command(BaseCommand):

@@ -1,0 +1,35 @@
+"""The provably fair deal of a finished game, as `manage.py verify_deal` and the verify page
+report it."""
+
+from __future__ import annotations
+
+import hashlib
+
+from games import services
+from games.models import Game
+from rules.core import GameError as RulesError
+
+
+def check_deal(game: Game) -> dict:
+    """What `verify_deal` and the verify page report: the hash of the revealed seed against the
+    published one, and the ledger replayed from that seed against the recorded result."""
+    computed = hashlib.sha256(game.seed.encode()).hexdigest()
+    problems = []
+    try:
+        final = services.replay_ledger(game)
+    except (ValueError, RulesError) as error:
+        final = None
+        problems.append(str(error))
+    if final is not None and game.status == Game.Status.FINISHED:
+        outcome = final.outcome()
+        if outcome is None or outcome.to_json()["scores"] != (game.outcome or {}).get("scores"):
+            problems.append("the replayed ledger does not give the recorded result")
+    return {
+        "seed": game.seed,
+        "published_hash": game.seed_hash,
+        "computed_hash": computed,
+        "hash_ok": computed == game.seed_hash,
+        "replay_ok": not problems,
+        "problems": problems,
+        "plies": game.ply,
+    }

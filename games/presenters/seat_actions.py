@@ -1,0 +1,21 @@
+"""The seat actions a viewer may use now beside the board: resign, claim the victory, take the
+seat back from the bot (games.forfeits has the rules; every family's board shows them)."""
+
+from __future__ import annotations
+
+from games import forfeits
+from games.models import Game, Seat
+
+
+def choices_for(game: Game, seats: list[Seat], seat: Seat | None) -> dict:
+    """Which of the buttons the viewer in `seat` may use now (none for spectators)."""
+    if seat is None or not game.is_running:
+        return {}
+    forfeited = forfeits.forfeited_seats(game)
+    resigned = forfeits.last_kind(game, seat.index) == forfeits.Kind.RESIGN
+    return {
+        "resign": not resigned,
+        "claim": forfeits.may_claim(game, seats, seat),
+        "reclaim": bool(seat.stand_in) and not resigned,
+        "forfeited": seat.index in forfeited,
+    }
