@@ -16,14 +16,8 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from games.families import ruleset_choices
 from rules.core import ruleset as rules_named
-
-RULESET_CHOICES = [
-    ("classic", _("Classic (2012)")),
-    ("second-edition", _("Second edition: Friday, the Missionary, Ben Gunn, bottles, caves…")),
-    ("jamaica", _("Jamaica: a race round the island for 2 to 6 pirates")),
-    ("archipelago", _("Archipelago: a variable island, boats, the bear, 19 coins")),
-]
 
 
 def new_invite_token() -> str:
@@ -94,7 +88,7 @@ class Game(models.Model):
         PRIVATE = "private", _("By invitation link only; no spectators")
 
     ruleset = models.CharField(
-        max_length=32, choices=RULESET_CHOICES, default="classic", verbose_name=_("ruleset")
+        max_length=32, choices=ruleset_choices, default="classic", verbose_name=_("ruleset")
     )
     players = models.PositiveSmallIntegerField(verbose_name=_("number of players"))
     teams = models.BooleanField(

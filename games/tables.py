@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from . import notify, services
-from .families.archipelago import series
+from .families import family_of
 from .models import Game, RematchOffer, Seat
 
 
@@ -54,7 +54,9 @@ def offer_rematch(game_id: int, user) -> RematchOffer:
             raise RematchError(_("A rematch is offered already: accept or decline it."))
         if offer is not None:
             offer.delete()  # the refused one: a new offer starts afresh
-        series.check_draw_over(game)
+        series = family_of(game.ruleset).series
+        if series is not None:
+            series.check_draw_over(game)
         offer = RematchOffer.objects.create(game=game, offered_by=user)
         offer.accepted_by.add(user)
         _start_if_all_accepted(game, seats, offer)
@@ -84,7 +86,8 @@ def _start_if_all_accepted(game: Game, seats: list[Seat], offer: RematchOffer) -
     _shift, new_index = rotated(seats)
     by_new_index = {new_index[seat.index]: seat for seat in seats}
     # The same island options; a series' next game also carries the abilities won (S3).
-    following = series.next_game(game, new_index)
+    series = family_of(game.ruleset).series
+    following = series.next_game(game, new_index) if series is not None else None
     new_game = services.open_table(
         creator=by_new_index[0].user,
         players=game.players,

@@ -3,7 +3,8 @@
 The services (`games.services`, the clocks, the sweeps, the bots' tasks) speak to every game
 through the rules' protocol (`rules.core`) only. What the site must know of a family to *show*
 its games — the board page's context and template (its presenter and renderer), the words of
-its events in the log — sits behind this registry, keyed by the family name a ruleset declares
+its events in the log, its rulesets' names, its how-to pages, colour names, lobby links,
+series and puzzles — sits behind this registry, keyed by the family name a ruleset declares
 (`Ruleset.game`: "jackal"). A new family registers a `SiteFamily` and plugs in without touching
 the services or the views: `tests/web/test_second_family.py` plays a test-only game so.
 """
@@ -49,6 +50,23 @@ class SiteFamily:
     #: Whether the family draws its games in the replay viewer (`replay_board`).
     replays: bool = False
 
+    #: The rulesets of the family that the lobby offers, in order, with the words the new-table
+    #: form and every list name them by (`ruleset_choices`). A ruleset played only another way
+    #: (Archipelago's puzzles) is named in `ruleset_names` instead.
+    rulesets: tuple[tuple[str, str], ...] = ()
+    ruleset_names: tuple[tuple[str, str], ...] = ()
+    #: The family's name where the site speaks of its games ("Jackal Archipelago").
+    title: str = ""
+    #: The rulesets with a "How to play" page (`how_to_play`).
+    howto_rulesets: tuple[str, ...] = ()
+    #: The family's Archipelago-style series of games at one table, if it has them: an object
+    #: with `start_series`, `check_draw_over`, `next_game`, `continue_series`, `series_panel`
+    #: and `pick` (games.families.archipelago.series). None: tables play single games.
+    series = None
+    #: The family's one-player puzzles, if it has them: an object with `RULESET`, `puzzles()`,
+    #: `puzzle_title(key)` and `LIST_TEMPLATE` (games.families.archipelago.puzzles).
+    puzzles = None
+
     #: The start of the ledger texts that hide a secret until later (a card chosen face down):
     #: staff searching the ledger of a running game do not match them (games.admin).
     secret_move_prefixes: tuple[str, ...] = ()
@@ -73,6 +91,24 @@ class SiteFamily:
         """Each seat's colours (Jackal's crews), which lists and tables show as dots; none by
         default."""
         return [() for _ in range(players)]
+
+    def setup_words(self, setup: str) -> str | None:
+        """The new-table form's words for a setup of seats ("2", "2v2"...) where this family
+        says it its own way ("2 players (each commands two crews)"); None: the site's words."""
+        return None
+
+    def lobby_links(self, user) -> list[tuple[str, str]]:
+        """The lobby's links to what this family offers beyond its tables (its puzzles...): each
+        an address and its words, for `user`."""
+        return []
+
+    def how_to_play(self, ruleset: str) -> tuple[str, dict] | None:
+        """The template and context of the "How to play" page of `ruleset`; None: no page."""
+        return None
+
+    def colour_name(self, colour: str) -> str | None:
+        """A seat's colour (a crew, a ship) in the active language, if it is this family's."""
+        return None
 
     def move_colour(self, text: str, seat: int | None = None) -> str:
         """The colour dot of a ledger move (`text`, played by `seat`) in the replay's move list
@@ -167,6 +203,38 @@ def secret_families() -> list[SiteFamily]:
     """The families whose ledger keeps secrets for a while (`secret_move_prefixes`)."""
     _load()
     return [family for family in _FAMILIES.values() if family.secret_move_prefixes]
+
+
+def families() -> list[SiteFamily]:
+    """Every family of the site, in the order the lobby lists them."""
+    _load()
+    return list(_FAMILIES.values())
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    """Every ruleset of the site with its name, the lobby's first (the choices of
+    `Game.ruleset` and of the forms that pick one)."""
+    offered = [choice for family in families() for choice in family.rulesets]
+    return offered + [choice for family in families() for choice in family.ruleset_names]
+
+
+def lobby_rulesets() -> list[tuple[str, str]]:
+    """The rulesets a table may be opened with, with their names."""
+    return [choice for family in families() for choice in family.rulesets]
+
+
+def ruleset_label(code: str) -> str:
+    """The name of the ruleset `code`, or the code itself for one the site does not name."""
+    return str(dict(ruleset_choices()).get(code, code))
+
+
+def colour_name(colour: str) -> str:
+    """A seat's colour in the active language, by the family it belongs to."""
+    for family in families():
+        name = family.colour_name(colour)
+        if name is not None:
+            return name
+    return colour.capitalize()
 
 
 def family_named(name: str) -> SiteFamily:

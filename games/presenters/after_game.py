@@ -7,7 +7,6 @@ from __future__ import annotations
 from django.urls import NoReverseMatch, reverse
 
 from games.families import SiteFamily, family_of
-from games.families.archipelago.series_view import series_panel
 from games.models import Game, RematchOffer
 
 PANEL = "games/rematch_panel.html"
@@ -24,6 +23,12 @@ def replay_url(game: Game) -> str:
         return reverse("game_replay", args=[game.pk])
     except NoReverseMatch:
         return ""
+
+
+def series_panel(game: Game, user) -> dict | None:
+    """The panel of the series the game belongs to, for a family that plays series."""
+    series = family_of(game.ruleset).series
+    return series.series_panel(game, user) if series is not None else None
 
 
 def rematch_context(game: Game, user, *, csrf_token="", error: str = "") -> dict:

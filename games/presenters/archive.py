@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import User
-from games.families import family_of
-from games.models import RULESET_CHOICES, Game, Seat
+from games.families import family_of, ruleset_choices
+from games.models import Game, Seat
 from ratings.models import Standing
 
 PER_PAGE = 25
@@ -38,7 +38,7 @@ class ArchiveFilter(forms.Form):
     ruleset = forms.ChoiceField(
         label=gettext_lazy("Rules"),
         required=False,
-        choices=[("", gettext_lazy("any"))] + RULESET_CHOICES,
+        choices=lambda: [("", gettext_lazy("any")), *ruleset_choices()],
     )
     players = forms.ChoiceField(
         label=gettext_lazy("Players"),

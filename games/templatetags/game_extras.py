@@ -3,8 +3,7 @@ page's `game` and `user` (games/_chat.html includes both)."""
 
 from django import template
 
-from games.families.jackal.words import CREWS, crew_name
-from games.families.jamaica.words import COLOUR_NAMES
+from games.families import colour_name
 from games.presenters.after_game import rematch_context
 from games.presenters.chat import chat_context
 
@@ -16,11 +15,7 @@ def crew_names(crews) -> str:
     """A seat's crews in the active language: ['white', 'black'] -> 'White + Black'."""
     if isinstance(crews, str):
         crews = [crews]
-    # A Jamaica ship's colour where Jackal has no crew of that name (blue, green, purple).
-    return " + ".join(
-        crew_name(crew) if crew in CREWS else str(COLOUR_NAMES.get(crew, crew)).capitalize()
-        for crew in crews
-    )
+    return " + ".join(colour_name(crew) for crew in crews)
 
 
 @register.inclusion_tag("games/chat_panel.html", takes_context=True)

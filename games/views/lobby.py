@@ -19,8 +19,8 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import access, clocks, limits, listing, notify, paging, queue, services, turns
-from games.families.archipelago import series
-from games.models import CLOCK_KINDS, RULESET_CHOICES, Game, Seat, TimeoutPolicy
+from games.families import families, family_of, lobby_rulesets
+from games.models import CLOCK_KINDS, Game, Seat, TimeoutPolicy
 from games.presenters.tables import table_seats_context
 from games.views import board
 from games.views.quick_play import PlayBotsForm, seats_refusal
@@ -36,19 +36,15 @@ SETUPS = {
 }
 
 
-# The words of each setup, per family of rules: two Jackal players command two crews each, two
-# Archipelago players one crew and boat each, Jamaica has no crews to speak of.
+# The site's words for each setup; a family may say a setup its own way (two Jackal players
+# command two crews each: `SiteFamily.setup_words`).
 SETUP_WORDS = {
-    "2": {
-        "jackal": _("2 players (each commands two crews)"),
-        "archipelago": _("2 players (one crew and boat each)"),
-        "jamaica": _("2 players"),
-    },
-    "3": {"": _("3 players")},
-    "4": {"": _("4 players, each for themselves")},
-    "2v2": {"": _("4 players, 2 against 2")},
-    "5": {"": _("5 players")},
-    "6": {"": _("6 players")},
+    "2": _("2 players"),
+    "3": _("3 players"),
+    "4": _("4 players, each for themselves"),
+    "2v2": _("4 players, 2 against 2"),
+    "5": _("5 players"),
+    "6": _("6 players"),
 }
 
 
@@ -56,17 +52,17 @@ def setup_choices(ruleset_name: str, *, every: bool = False) -> list[tuple[str, 
     """The setups the rules `ruleset_name` are played with (`every`: all of them, so that a
     posted setup those rules refuse gets the form's own reason), in that game's words."""
     rules = ruleset(ruleset_name)
+    family = family_of(ruleset_name)
     choices = []
     for setup, (players, teams) in SETUPS.items():
         played = players in rules.seat_counts and (not teams or "teams" in rules.options)
         if played or every:
-            words = SETUP_WORDS[setup]
-            choices.append((setup, words.get(rules.game, words.get("", words.get("jamaica")))))
+            choices.append((setup, family.setup_words(setup) or SETUP_WORDS[setup]))
     return choices
 
 
 class NewTableForm(forms.Form):
-    ruleset = forms.ChoiceField(label=_("Rules"), choices=RULESET_CHOICES, initial="classic")
+    ruleset = forms.ChoiceField(label=_("Rules"), choices=lobby_rulesets, initial="classic")
     setup = forms.ChoiceField(label=_("Players"), choices=[])
     visibility = forms.ChoiceField(label=_("Who may join"), choices=Game.Visibility.choices)
     # Jackal Archipelago only: the games follow one another at this table
@@ -162,14 +158,14 @@ class NewTableForm(forms.Form):
         # The setups in the words of the rules chosen (posted, or asked for by ?ruleset=); the
         # page's script (js/new_table.js) changes them when another ruleset is chosen.
         chosen = self.data.get("ruleset") or self.initial.get("ruleset") or "classic"
-        known = dict(RULESET_CHOICES)
+        known = dict(lobby_rulesets())
         chosen = chosen if chosen in known else "classic"
         self.fields["setup"].choices = setup_choices(chosen, every=self.is_bound)
         self.setup_words = {code: setup_choices(code) for code in known}
         # The answers each game's rules can honour, for the page's script (new_table.js) to offer
         # only those; clean() refuses the others whatever was posted.
         self.fields["timeout_policy"].widget.attrs["data-offered"] = json.dumps(
-            {name: TimeoutPolicy.offered_for(name) for name, _label in RULESET_CHOICES}
+            {name: TimeoutPolicy.offered_for(name) for name, _label in lobby_rulesets()}
         )
 
     def clean(self):
@@ -178,7 +174,8 @@ class NewTableForm(forms.Form):
         if refusal:
             raise forms.ValidationError(refusal)
         setup, bots = cleaned.get("setup"), cleaned.get("bots")
-        if cleaned.get("series") and cleaned.get("ruleset") != "archipelago":
+        chosen = cleaned.get("ruleset")
+        if cleaned.get("series") and (not chosen or family_of(chosen).series is None):
             raise forms.ValidationError(_("Series with special abilities are for Archipelago."))
         if setup in SETUPS and cleaned.get("ruleset"):
             refusal = seats_refusal(cleaned["ruleset"], *SETUPS[setup])
@@ -270,7 +267,14 @@ def lobby(request: HttpRequest) -> HttpResponse:
         paging.page_number(request.GET.get("running")),
     )
     with_seats(tables.rows + running.rows)
-    context = {"tables": tables, "running": running, "play_bots": PlayBotsForm()}
+    context = {
+        "tables": tables,
+        "running": running,
+        "play_bots": PlayBotsForm(),
+        "family_links": [link for f in families() for link in f.lobby_links(request.user)],
+        # Each family's "How to play", at its first ruleset's page.
+        "how_to": [(f.title, f.howto_rulesets[0]) for f in families() if f.howto_rulesets],
+    }
     return render(request, "games/lobby.html", context)
 
 
@@ -315,7 +319,7 @@ def _open_table(user, data: dict, players: int, teams: bool, bots: int) -> Game:
         vacation_allowed=data["vacation_allowed"],
     )
     if data.get("series"):
-        series.start_series(game)
+        family_of(game.ruleset).series.start_series(game)
     return game
 
 

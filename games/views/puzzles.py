@@ -17,17 +17,24 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import limits, services
-from games.families.archipelago.words import puzzle_title, puzzles
+from games.families import families
 from games.models import Game, Seat
 
-RULESET = "archipelago-puzzle"
 BEST = 10  # rows of each best-results table
 
 
-def best_results(puzzle: str, limit: int = BEST) -> list[dict]:
+def _book():
+    """The puzzles of the family that has them (Archipelago's)."""
+    for family in families():
+        if family.puzzles is not None:
+            return family.puzzles
+    raise Http404
+
+
+def best_results(book, puzzle: str, limit: int = BEST) -> list[dict]:
     """The solved games of `puzzle`, fewest turns first (then the earliest), one row each."""
     games = Game.objects.filter(
-        ruleset=RULESET, status=Game.Status.FINISHED, options__puzzle=puzzle
+        ruleset=book.RULESET, status=Game.Status.FINISHED, options__puzzle=puzzle
     ).order_by("finished_at")
     rows = []
     for game in games.values("pk", "outcome", "finished_at"):
@@ -49,14 +56,16 @@ def best_results(puzzle: str, limit: int = BEST) -> list[dict]:
 
 @require_GET
 def puzzle_list(request: HttpRequest) -> HttpResponse:
-    listed = [{**puzzle, "best": best_results(puzzle["key"])} for puzzle in puzzles()]
-    return render(request, "games/archipelago/puzzles.html", {"puzzles": listed})
+    book = _book()
+    listed = [{**puzzle, "best": best_results(book, puzzle["key"])} for puzzle in book.puzzles()]
+    return render(request, book.LIST_TEMPLATE, {"puzzles": listed})
 
 
 @login_required
 @require_POST
 def puzzle_start(request: HttpRequest, key: str) -> HttpResponse:
-    if key not in {puzzle["key"] for puzzle in puzzles()}:
+    book = _book()
+    if key not in {puzzle["key"] for puzzle in book.puzzles()}:
         raise Http404
     refusal = limits.may_start_bot_game(request.user)
     if refusal:
@@ -64,7 +73,7 @@ def puzzle_start(request: HttpRequest, key: str) -> HttpResponse:
         return redirect("puzzles")
     try:
         game = services.open_table(
-            creator=request.user, players=1, ruleset=RULESET, options={"puzzle": key}
+            creator=request.user, players=1, ruleset=book.RULESET, options={"puzzle": key}
         )
     except services.TableError as error:
         messages.error(request, error.message)
@@ -72,6 +81,6 @@ def puzzle_start(request: HttpRequest, key: str) -> HttpResponse:
     # A puzzle is a game against the bear, not against people: it never counts for ratings.
     Game.objects.filter(pk=game.pk).update(rated=False)
     messages.success(
-        request, _("Your puzzle has started: %(title)s.") % {"title": puzzle_title(key)}
+        request, _("Your puzzle has started: %(title)s.") % {"title": book.puzzle_title(key)}
     )
     return redirect(game)

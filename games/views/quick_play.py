@@ -14,7 +14,8 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from games import limits, services
-from games.models import RULESET_CHOICES, Game, Seat
+from games.families import lobby_rulesets
+from games.models import Game, Seat
 from rules.core import ruleset
 
 
@@ -44,7 +45,7 @@ class PlayBotsForm(forms.Form):
         initial=1,
     )
     level = forms.ChoiceField(label=_("Bot level"), choices=Seat.Bot.choices, initial="easy")
-    ruleset = forms.ChoiceField(label=_("Rules"), choices=RULESET_CHOICES, initial="classic")
+    ruleset = forms.ChoiceField(label=_("Rules"), choices=lobby_rulesets, initial="classic")
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)

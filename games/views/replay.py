@@ -30,9 +30,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import access, positions, services
-from games.families import family_of, record_family
+from games.families import family_of, record_family, ruleset_label
 from games.families.record_text import RecordError
-from games.models import RULESET_CHOICES, Game, Seat
+from games.models import Game, Seat
 from games.presenters.after_game import records_ready
 from games.presenters.deal import check_deal
 
@@ -277,7 +277,7 @@ def imported_replay(request: HttpRequest, key: str) -> HttpResponse:
         moves=moves,
     )
     over = record.final is not None and record.final.is_over()
-    # The rules by the name the lobby gives them (a puzzle's ruleset has none there: its tag).
-    ruleset = dict(RULESET_CHOICES).get(record.tags.get("Ruleset", ""), record.tags.get("Ruleset"))
+    # The rules by the name the site gives them (one it does not know: its tag).
+    ruleset = ruleset_label(record.tags.get("Ruleset", ""))
     context.update(record=record, tags=record.tags, revealed=over, ruleset=ruleset)
     return _respond(request, "games/replay_imported.html", context)

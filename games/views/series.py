@@ -1,5 +1,5 @@
-"""The ability draw after a game of an Archipelago series: a player's pick
-(games.families.archipelago.series)."""
+"""The draw after a game of a series: a player's pick (`SiteFamily.series`: Archipelago's
+abilities, games.families.archipelago.series)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import access, services
-from games.families.archipelago import series
+from games.families import family_of
 from games.models import Game
 from games.presenters.after_game import PANEL, rematch_context
 
@@ -19,7 +19,8 @@ from games.presenters.after_game import PANEL, rematch_context
 @require_POST
 def pick(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
-    if not access.can_watch(game, request.user):
+    series = family_of(game.ruleset).series
+    if series is None or not access.can_watch(game, request.user):
         raise Http404
     error = ""
     try:

@@ -5,6 +5,7 @@ choice (every seat bids at once, each bid hidden until the last is in) and a cha
 from the seed and the ply). Here it gets a site family of its own (a presenter and a template,
 registered by this test) and is played through the one door for moves and the board page, as a
 person plays Jackal: the services, the clocks, the ledger check and the views serve it unchanged.
+The lobby offers it and the how-to pages list it from the same registration (issue 42).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from games import families
 from games.families import SiteFamily, register_family
 from games.models import Game, Move
 from games.services import NotYourTurn, open_table, submit_move, verify_ledger
@@ -28,11 +30,21 @@ import dice_duel  # noqa: E402
 
 
 class DiceDuelFamily(SiteFamily):
-    """The whole of what the site needs to show dice duels: a presenter and a template."""
+    """The whole of what the site needs to show dice duels: a presenter, a template, its name in
+    the lobby and a how-to page."""
 
     name = "dice-duel"
     page_template = "dice_duel/board.html"
     partial_template = "dice_duel/board.html#board"
+    rulesets = (("dice-duel", "Dice duel: bid, roll, score"),)
+    howto_rulesets = ("dice-duel",)
+    title = "Dice duel"
+
+    def how_to_play(self, ruleset):
+        return "dice_duel/how_to_play.html", {"rounds": dice_duel.MAX_ROUNDS}
+
+    def setup_words(self, setup):
+        return "2 duellists" if setup == "2" else None
 
     def board_context(self, game, seat_index, *, seats, state, query, notice, typed):
         owing = state.to_act()
@@ -66,11 +78,14 @@ class DiceDuelFamily(SiteFamily):
 
 
 @pytest.fixture
-def duel_site(settings):
-    """The family registered and its template found (test templates live beside this test)."""
+def duel_site(settings, monkeypatch):
+    """The family registered and its template found (test templates live beside this test);
+    the registry as it was afterwards, so the other tests' lobby lists the site's games only."""
     templates = copy.deepcopy(settings.TEMPLATES)
     templates[0]["DIRS"] = [*templates[0]["DIRS"], Path(__file__).parent / "templates"]
     settings.TEMPLATES = templates
+    families.families()  # the site's own families loaded first, in their order
+    monkeypatch.setattr(families, "_FAMILIES", dict(families._FAMILIES))
     register_family(DiceDuelFamily())
 
 
@@ -161,3 +176,34 @@ def test_bots_play_a_game_of_a_family_without_bots_of_its_own(db, duel_site):
     game.refresh_from_db()
     assert game.seats_to_act() == [0] and game.ply == 1
     assert Move.objects.get(game=game, ply=1).seat == 1
+
+
+def test_the_lobby_offers_the_new_game_with_its_own_words(client, db, duel_site):
+    client.force_login(make_user("alice"))
+    html = client.get(reverse("new_table")).content.decode()
+    assert '<option value="dice-duel">Dice duel: bid, roll, score</option>' in html
+    lobby = client.get(reverse("lobby")).content.decode()
+    how_to = reverse("how_to_play_ruleset", args=["dice-duel"])
+    assert f'<a href="{how_to}">Dice duel</a>' in lobby
+    chosen = client.get(reverse("new_table"), {"ruleset": "dice-duel"}).content.decode()
+    assert "2 duellists" in chosen  # the family's words for its setup
+    response = client.post(
+        reverse("new_table"),
+        {"ruleset": "dice-duel", "setup": "2", "visibility": "public", "bots": "1"},
+    )
+    game = Game.objects.get(ruleset="dice-duel")
+    assert response.status_code == 302 and game.is_running
+    assert game.get_ruleset_display() == "Dice duel: bid, roll, score"
+
+
+def test_the_how_to_pages_list_the_new_game_and_serve_its_page(client, db, duel_site):
+    index = client.get(reverse("how_to_play")).content.decode()
+    assert reverse("how_to_play_ruleset", args=["dice-duel"]) in index
+    page = client.get(reverse("how_to_play_ruleset", args=["dice-duel"])).content.decode()
+    assert "Each duel lasts at most" in page and "Classic (2012)" in page  # its tabs too
+
+
+def test_without_its_registration_the_site_knows_nothing_of_the_game(client, db):
+    client.force_login(make_user("alice"))
+    assert "dice-duel" not in client.get(reverse("new_table")).content.decode()
+    assert client.get(reverse("how_to_play_ruleset", args=["dice-duel"])).status_code == 404

@@ -4,14 +4,29 @@ and the admin."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.families import SiteFamily, register_family
 
-from . import presenter
+from . import howto, presenter, puzzles, series, series_view
 from . import records as record_format
 from . import replay_board as replays
 from .words import event_lines, move_in_words
+
+# The series with special abilities, as the tables, the lobby and the pages use them
+# (`SiteFamily.series`).
+SERIES = SimpleNamespace(
+    start_series=series.start_series,
+    check_draw_over=series.check_draw_over,
+    next_game=series.next_game,
+    continue_series=series.continue_series,
+    pick=series.pick,
+    series_panel=series_view.series_panel,
+)
 
 # Each seat's crew colour, as lists and tables show it (the crews of rules/archipelago).
 CREWS = ("white", "yellow", "red", "black")
@@ -26,6 +41,30 @@ class ArchipelagoFamily(SiteFamily):
     # is made only once the game is over.
     records = record_format
     records_while_running = False
+    rulesets = (
+        ("archipelago", gettext_lazy("Archipelago: a variable island, boats, the bear, 19 coins")),
+    )
+    ruleset_names = ((puzzles.RULESET, gettext_lazy("Archipelago puzzle")),)
+    howto_rulesets = ("archipelago",)
+    title = gettext_lazy("Jackal Archipelago")
+
+    def lobby_links(self, user) -> list[tuple[str, str]]:
+        links = [(reverse("puzzles"), _("Archipelago puzzles for one player"))]
+        if user.is_authenticated:
+            opening = f"{reverse('new_table')}?ruleset=archipelago"
+            links.append((opening, _("Open an Archipelago table")))
+        return links
+
+    series = SERIES
+    puzzles = puzzles
+
+    def setup_words(self, setup: str) -> str | None:
+        return _("2 players (one crew and boat each)") if setup == "2" else None
+
+    def how_to_play(self, ruleset: str) -> tuple[str, dict] | None:
+        if ruleset != "archipelago":
+            return None
+        return "games/archipelago/how_to_play.html", howto.page_context()
 
     def move_colour(self, text: str, seat: int | None = None) -> str:
         return replays.move_colour(text)  # the boat or piece in the move says whose it is

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.families import SiteFamily, register_family
 from rules.core import GameState
@@ -14,7 +16,11 @@ from rules.jackal import seat_crews
 from . import presenter
 from . import records as record_format
 from . import replay_board as replays
+from .board_svg import tile_picture
+from .howto import RULESETS as HOWTO_RULESETS
+from .howto import tile_entries
 from .refusal_words import refusal_text
+from .words import CREWS, crew_name
 
 
 class JackalFamily(SiteFamily):
@@ -23,6 +29,37 @@ class JackalFamily(SiteFamily):
     partial_template = presenter.BOARD_PARTIAL
     records = record_format
     replays = True
+    rulesets = (
+        ("classic", gettext_lazy("Classic (2012)")),
+        (
+            "second-edition",
+            gettext_lazy("Second edition: Friday, the Missionary, Ben Gunn, bottles, caves…"),
+        ),
+    )
+    howto_rulesets = HOWTO_RULESETS
+    title = gettext_lazy("Jackal")
+
+    def setup_words(self, setup: str) -> str | None:
+        return _("2 players (each commands two crews)") if setup == "2" else None
+
+    def how_to_play(self, ruleset: str) -> tuple[str, dict] | None:
+        if ruleset not in HOWTO_RULESETS:
+            return None
+        tiles = [
+            {
+                "entry": entry,
+                # The art is drawn by the site from fixed data: nothing a user wrote is in it.
+                "pictures": [mark_safe(tile_picture(text)) for text in entry.pictures],
+            }
+            for entry in tile_entries(ruleset)
+        ]
+        return "games/how_to_play.html", {
+            "second_edition": ruleset == "second-edition",
+            "tiles": tiles,
+        }
+
+    def colour_name(self, colour: str) -> str | None:
+        return crew_name(colour) if colour in CREWS else None
 
     def move_colour(self, text: str, seat: int | None = None) -> str:
         return replays.move_colour(text)  # the piece's crew says it

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.families import SiteFamily, register_family
 from rules.jamaica.moves import COLOURS, public_move
 
-from . import ledger, presenter, replay_board
+from . import howto, ledger, presenter, replay_board
 from . import records as record_format
-from .words import event_lines, move_in_words, refusal_text
+from .words import COLOUR_NAMES, event_lines, move_in_words, refusal_text
 
 
 class JamaicaFamily(SiteFamily):
@@ -26,6 +27,18 @@ class JamaicaFamily(SiteFamily):
     # A record holds every card chosen face down: it is made only once the game is over.
     records = record_format
     records_while_running = False
+    rulesets = (("jamaica", gettext_lazy("Jamaica: a race round the island for 2 to 6 pirates")),)
+    howto_rulesets = ("jamaica",)
+    title = gettext_lazy("Jamaica")
+
+    def how_to_play(self, ruleset: str) -> tuple[str, dict] | None:
+        if ruleset != "jamaica":
+            return None
+        return "games/jamaica/how_to_play.html", howto.page_context()
+
+    def colour_name(self, colour: str) -> str | None:
+        name = COLOUR_NAMES.get(colour)
+        return str(name).capitalize() if name is not None else None
 
     def move_colour(self, text: str, seat: int | None = None) -> str:
         return replay_board.move_colour(seat)
