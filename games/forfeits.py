@@ -76,14 +76,20 @@ def reclaim_seat(game_id: int, user, *, expected_ply: int) -> SeatAction:
     return _act(game_id, user, expected_ply, check)
 
 
-def last_kind(game: Game, seat_index: int) -> str | None:
-    action = game.seat_actions.filter(seat=seat_index).order_by("-pk").first()
-    return action.kind if action else None
+def last_kind(game: Game, seat_index: int, actions: list[SeatAction] | None = None) -> str | None:
+    """The kind of the seat's latest seat action, from the game's `actions` in the order they
+    were written when the caller has them (the board reads them once for every button)."""
+    if actions is None:
+        action = game.seat_actions.filter(seat=seat_index).order_by("-pk").first()
+        return action.kind if action else None
+    return next((a.kind for a in reversed(actions) if a.seat == seat_index), None)
 
 
-def may_claim(game: Game, seats: list[Seat], seat: Seat) -> bool:
+def may_claim(
+    game: Game, seats: list[Seat], seat: Seat, actions: list[SeatAction] | None = None
+) -> bool:
     """Every other player has forfeited (bots seated from the start do not count)."""
-    forfeited = forfeited_seats(game)
+    forfeited = forfeited_seats(game) if actions is None else forfeited_from(actions)
     others = [s for s in seats if s.index != seat.index and s.user_id]
     return (
         game.is_running

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db.models import Case, IntegerChoices, Value, When
+from django.db.models import Case, IntegerChoices, Q, Value, When
 from django.utils.translation import gettext_lazy as _
 
 
@@ -57,13 +57,21 @@ def place_seats(game, seats) -> None:
 LIST_FIELDS = ["list_section", "list_key"]
 
 
-def relist(game) -> None:
+def relist(game, seats=None) -> None:
     """Write where `game` now stands in its players' lists (one UPDATE of its seats), from the
-    seats' `must_act` flags as stored."""
+    seats' `must_act` flags as stored; given the game's `seats` in memory, their `must_act` is
+    written in the same UPDATE (the move's one write of its seats)."""
     from .models import Seat
 
     acting, waiting = list_order(game, True), list_order(game, False)
+    if seats is None:
+        must_act = Q(must_act=True)
+        flags = {}
+    else:
+        must_act = Q(index__in=[seat.index for seat in seats if seat.must_act])
+        flags = {"must_act": Case(When(must_act, then=Value(True)), default=Value(False))}
     Seat.objects.filter(game_id=game.pk).update(
-        list_section=Case(When(must_act=True, then=Value(acting[0])), default=Value(waiting[0])),
-        list_key=Case(When(must_act=True, then=Value(acting[1])), default=Value(waiting[1])),
+        list_section=Case(When(must_act, then=Value(acting[0])), default=Value(waiting[0])),
+        list_key=Case(When(must_act, then=Value(acting[1])), default=Value(waiting[1])),
+        **flags,
     )

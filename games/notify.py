@@ -70,9 +70,11 @@ def player_group(user_id: int) -> str:
     return f"player-{user_id}"
 
 
-def game_changed(game_id: int, ply: int, *, bot_to_act: bool, seats: int = 4) -> None:
-    """The game (of `seats` seats) changed: a move, its start, its end."""
-    _publish(game_id, ply, _board_messages(game_id, ply, seats) + _turn_messages([game_id]))
+def game_changed(game_id: int, ply: int, *, bot_to_act: bool, seats: int = 4, people=None) -> None:
+    """The game (of `seats` seats) changed: a move, its start, its end. `people`, the ids of
+    the users seated at it, if the caller has them (else they are read)."""
+    turns = _turn_messages([game_id], people)
+    _publish(game_id, ply, _board_messages(game_id, ply, seats) + turns)
     if bot_to_act:
         _queue_bot(game_id, ply)
 
@@ -117,14 +119,18 @@ def _board_messages(
     return messages
 
 
-def _turn_messages(game_ids: list[int]) -> list[tuple[str, dict]]:
+def _turn_messages(game_ids: list[int], people=None) -> list[tuple[str, dict]]:
     """ "Your turns changed" to the own pages of each player seated at these games (their
-    header's count: games.player_socket). One query, by the seats' game index."""
+    header's count: games.player_socket): `people`, or one query by the seats' game index."""
     from .models import Seat
 
-    users = set(
-        Seat.objects.filter(game_id__in=game_ids, user__isnull=False).values_list(
-            "user_id", flat=True
+    users = (
+        set(people)
+        if people is not None
+        else set(
+            Seat.objects.filter(game_id__in=game_ids, user__isnull=False).values_list(
+                "user_id", flat=True
+            )
         )
     )
     return [(player_group(user_id), {"type": "turns.changed"}) for user_id in sorted(users)]

@@ -5,6 +5,7 @@ the player's seats (an index on seat.user) joined to their running games."""
 from __future__ import annotations
 
 from django.db.models import F, QuerySet
+from django.utils.functional import SimpleLazyObject
 
 from .models import Game
 
@@ -29,8 +30,10 @@ def most_urgent(user, *, besides: int | None = None) -> Game | None:
 
 
 def my_turn(request) -> dict:
-    """Context processor: how many games wait for the signed-in player ("Your turn (N)")."""
+    """Context processor: how many games wait for the signed-in player ("Your turn (N)").
+    Counted when a template first reads it: the whole pages' header does, a board partial
+    answering a move does not, and spares the query."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    return {"my_turn_count": waiting_for(user).count()}
+    return {"my_turn_count": SimpleLazyObject(lambda: waiting_for(user).count())}

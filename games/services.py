@@ -308,28 +308,34 @@ def submit_move(
                 game=game, ply=game.ply, text=move, seat=seat_index, user=user, events=events
             )
             game.last_move_at = timezone.now()
-            save_must_act(_store_head(game, state, seats))
+            _store_head(game, state, seats)
             if game.status == Game.Status.FINISHED:
                 game.outcome = standings.outcome_with_forfeits(
                     game.outcome, game.seat_actions.all()
                 )
-            turns.after_move(
-                game,
-                seats,
-                seat_index,
-                game.last_move_at,
-                owed_before,
-                turn_passed=turns_before is not None and state.turns_begun() != turns_before,
-            )
+            # The turns that begin (one seat's, or six at once in Jamaica) write their
+            # reminders in one statement, not four queries each.
+            with turns.turns_began_in_bulk():
+                turns.after_move(
+                    game,
+                    seats,
+                    seat_index,
+                    game.last_move_at,
+                    owed_before,
+                    turn_passed=turns_before is not None and state.turns_begun() != turns_before,
+                )
             game.save(update_fields=HEAD_FIELDS + ["last_move_at", *turns.CLOCK_FIELDS])
-            listing.relist(game)
+            listing.relist(game, seats)  # must_act and the lists' order in one UPDATE
     except IntegrityError:
         # Another writer took this ply between our read and our insert (only possible where
         # the database has no row locks); the unique constraint kept the ledger whole.
         raise BoardChanged(str(BOARD_CHANGED)) from None
     ply, bot_to_act = game.ply, a_bot_acts_now(game, seats)
+    people = [seat.user_id for seat in seats if seat.user_id is not None]
     transaction.on_commit(
-        lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act, seats=game.players)
+        lambda: notify.game_changed(
+            game_id, ply, bot_to_act=bot_to_act, seats=game.players, people=people
+        )
     )
     return MoveResult(ply=ply, move=move, events=events, game=game, state=state, seats=seats)
 

@@ -11,11 +11,12 @@ def choices_for(game: Game, seats: list[Seat], seat: Seat | None) -> dict:
     """Which of the buttons the viewer in `seat` may use now (none for spectators)."""
     if seat is None or not game.is_running:
         return {}
-    forfeited = forfeits.forfeited_seats(game)
-    resigned = forfeits.last_kind(game, seat.index) == forfeits.Kind.RESIGN
+    actions = list(game.seat_actions.order_by("pk"))  # one read for every button
+    forfeited = forfeits.forfeited_from(actions)
+    resigned = forfeits.last_kind(game, seat.index, actions) == forfeits.Kind.RESIGN
     return {
         "resign": not resigned,
-        "claim": forfeits.may_claim(game, seats, seat),
+        "claim": forfeits.may_claim(game, seats, seat, actions),
         "reclaim": bool(seat.stand_in) and not resigned,
         "forfeited": seat.index in forfeited,
     }
