@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import itertools
 import os
 import pstats
 import random
@@ -44,6 +45,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", choices=sorted(search.ROLLOUTS), default="strong")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--rollouts", type=int, help="a decision's budget (default: the level's)")
+    parser.add_argument("--positions", type=int, default=6, help="how many of the six positions")
     opts = parser.parse_args()
     counted = []
     real = search.rollout
@@ -55,15 +58,14 @@ def main() -> None:
     search.rollout = counting
     profile = cProfile.Profile() if opts.profile else None
     total_rollouts = total_cpu = 0.0
-    for label, game, seat in positions():
+    budget = opts.rollouts or search.ROLLOUTS[opts.level]
+    for label, game, seat in itertools.islice(positions(), opts.positions):
         counted.clear()
         legal = game.legal_moves(seat)
         start, start_cpu = time.perf_counter(), time.process_time()
         if profile:
             profile.enable()
-        search.choose_move(
-            seat_knowledge(game, seat), legal, random.Random(1), search.ROLLOUTS[opts.level]
-        )
+        search.choose_move(seat_knowledge(game, seat), legal, random.Random(1), budget)
         if profile:
             profile.disable()
         cpu, wall = time.process_time() - start_cpu, time.perf_counter() - start

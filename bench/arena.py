@@ -277,7 +277,7 @@ def main(argv: list[str] | None = None) -> None:
             if cap is not None:
                 over = sum(g["over"][level] for g in games)
                 print(f"  {over} of them ({over / d:.1%}) past the site's {cap:g} s cap (wall)")
-    # The aims: README, bots: how strong they are.
+    # The aims: docs/bots.md, "Where the aims stand".
     aim = AIMS.get((opts.a, opts.b, opts.players)) if jackal else None
     if aim:
         print(aim)

@@ -88,7 +88,7 @@ def make_archive(n: int, people: list) -> None:
         )
 
 
-def make_long_game(people: list):
+def make_long_game(people: list, plies: int):
     from django.utils import timezone
 
     from games.models import Game, Move, Seat
@@ -98,12 +98,12 @@ def make_long_game(people: list):
     for attempt in range(10_000):
         seed = f"bench-replay-{attempt}"
         state, rng, moves = new_game("classic", players=2, seed=seed), random.Random(attempt), []
-        while not state.is_over() and len(moves) < REPLAY_PLIES:
+        while not state.is_over() and len(moves) < plies:
             # Played out: an offer to end by agreement, once accepted, would cut it short.
             move = str(rng.choice([m for m in state.legal_moves() if m.kind not in AGREEMENT]))
             state.apply(move)
             moves.append((move, state.ply))
-        if len(moves) >= REPLAY_PLIES:
+        if len(moves) >= plies:
             break
     now = timezone.now()
     game = Game.objects.create(
@@ -169,6 +169,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--plies", type=int, default=REPLAY_PLIES, help="the replayed game's")
     parser.add_argument(
         "--explain",
         action="store_true",
@@ -193,7 +194,7 @@ def main() -> None:
         people = [make_user(f"pirate{i}") for i in range(50)]
         started = time.perf_counter()
         make_archive(args.games, people)
-        game = make_long_game(people)
+        game = make_long_game(people, args.plies)
         if connection.vendor == "postgresql":
             # Fresh planner statistics, as a live database has them (autovacuum would take a
             # while after a bulk insert; without them the plans are not the real ones).

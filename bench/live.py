@@ -37,7 +37,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "jackal_site.test_settings")
 # Players moving as fast as the machine allows: the per-player move limit would refuse it.
 os.environ.setdefault("MOVE_RATE_LIMIT", "1000000000")
 
-from bench.web import CSRF_SECRET, percentile  # noqa: E402
+from bench.web import CSRF_SECRET, move_of_play, percentile  # noqa: E402
 
 PLAYERS = ("alice", "bob", "carol", "dave")
 SPECTATOR_ACCOUNTS = 20
@@ -52,7 +52,7 @@ def random_game(plies: int) -> tuple[str, list[str]]:
         seed = f"live-{attempt}"
         state, rng, moves = new_game("classic", players=4, seed=seed), random.Random(attempt), []
         while not state.is_over() and len(moves) < plies:
-            move = str(rng.choice(state.legal_moves()))
+            move = move_of_play(state, rng)
             state.apply(move)
             moves.append(move)
         if len(moves) == plies:

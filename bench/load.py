@@ -4,14 +4,15 @@ two daphne processes and a Celery worker on Redis, as in production (issue 14).
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/jackal REDIS_URL=redis://127.0.0.1:6379/0 \
         .venv/bin/python bench/load.py [--games 30] [--viewers 120] [--seconds 60]
 
-It builds a throw-away database (`bench_load`, dropped afterwards) with N two-player games, one in
-five of them against a bot, and starts two daphne processes and one Celery worker on it. Each
-game's players play random legal moves as a browser does: they load their board page (a page
-request), read the legal moves the page offers, and post one with htmx (a move request), against
-either web process in turn; the worker answers the bots' turns. Meanwhile V websocket pages
-(players' and spectators', spread over both processes) watch the games and count the live boards
-they receive. Prints moves per second, p50/p95 of page and move requests, live frames, errors
-(aim: none), and then whether `verify_ledgers` finds every game's ledger intact.
+It builds a throw-away database (`<name>_bench_load`, dropped afterwards) with N two-player
+games, one in five of them against a bot, and starts two daphne processes and one Celery worker
+on it. Each game's players play random legal moves as a browser does: they load their board
+page (a page request), read the legal moves the page offers, and post one with htmx (a move
+request), against either web process in turn; the worker answers the bots' turns. Meanwhile V
+websocket pages (players' and spectators', spread over both processes) watch the games and
+count the live boards they receive. Prints moves per second, p50/p95 of page and move requests,
+live frames, errors (aim: none), and then whether `verify_ledgers` finds every game's ledger
+intact.
 """
 
 from __future__ import annotations
@@ -253,13 +254,15 @@ def main() -> None:
     if not base.startswith("postgres") or not os.environ.get("REDIS_URL"):
         raise SystemExit("bench/load.py needs DATABASE_URL (PostgreSQL) and REDIS_URL set")
     parts = urlsplit(base)
-    database_url = urlunsplit(parts._replace(path="/bench_load"))
+    # Named after the database given, so that two checkouts on one server never share it.
+    name = f"{parts.path.lstrip('/') or 'jackal'}_bench_load"
+    database_url = urlunsplit(parts._replace(path=f"/{name}"))
     admin = urlunsplit(parts._replace(path="/postgres"))
     env = bench_env(database_url)
     subprocess.run(
-        ["psql", admin, "-qc", "DROP DATABASE IF EXISTS bench_load WITH (FORCE)"], check=True
+        ["psql", admin, "-qc", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=True
     )
-    subprocess.run(["psql", admin, "-qc", "CREATE DATABASE bench_load"], check=True)
+    subprocess.run(["psql", admin, "-qc", f"CREATE DATABASE {name}"], check=True)
     processes: list[subprocess.Popen] = []
     logs = Path(os.environ.get("TMPDIR", "/tmp"))
     try:
@@ -334,7 +337,7 @@ def main() -> None:
 
     connections.close_all()
     subprocess.run(
-        ["psql", admin, "-qc", "DROP DATABASE IF EXISTS bench_load WITH (FORCE)"], check=True
+        ["psql", admin, "-qc", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=True
     )
 
 

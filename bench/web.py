@@ -36,7 +36,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "jackal_site.test_settings")
 # One player moving as fast as the machine allows: the per-player move limit would refuse it.
 os.environ.setdefault("MOVE_RATE_LIMIT", "1000000000")
 
-FAR = 1000
+FAR = 1000  # the far ply measured beside ply 10 (--far, smaller only to check the bench runs)
 WARM_UP = 5
 CSRF_SECRET = "bench" * 6 + "ok"  # 32 letters: a CSRF secret in its cookie and header
 
@@ -44,6 +44,15 @@ CSRF_SECRET = "bench" * 6 + "ok"  # 32 letters: a CSRF secret in its cookie and 
 def percentile(samples: list[float], fraction: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def move_of_play(state, rng: random.Random) -> str:
+    """A random legal move of play, in notation. Never an offer to end the game by agreement or
+    its acceptance (ruling E16): random play would end most games by agreement long before the
+    plies a bench needs (legal_moves() offers them; legal_codes() leaves them out)."""
+    from rules.jackal import AGREEMENT_KINDS
+
+    return str(rng.choice([m for m in state.legal_moves() if m.kind not in AGREEMENT_KINDS]))
 
 
 def long_game(min_plies: int) -> tuple[str, list[str]]:
@@ -54,7 +63,7 @@ def long_game(min_plies: int) -> tuple[str, list[str]]:
         seed = f"bench-{attempt}"
         state, rng, moves = new_game("classic", players=2, seed=seed), random.Random(attempt), []
         while not state.is_over() and len(moves) < min_plies:
-            move = str(rng.choice(state.legal_moves()))
+            move = move_of_play(state, rng)
             state.apply(move)
             moves.append(move)
         if len(moves) >= min_plies:
@@ -207,14 +216,14 @@ class AsgiDriver:
         return await self._call(seat, "POST", url, urlencode(form).encode())
 
 
-async def measure(driver, table: Table, moves: list[str], samples: int) -> dict:
-    """Page and move latencies (ms) at ply 10 and at ply FAR, alternating page and move."""
+async def measure(driver, table: Table, moves: list[str], samples: int, far: int) -> dict:
+    """Page and move latencies (ms) at ply 10 and at ply `far`, alternating page and move."""
     from asgiref.sync import sync_to_async
     from django.urls import reverse
 
     move_url, page_url = reverse("game_move", args=[table.game_id]), reverse("home")
     rows = {}
-    for at in (0, 10, FAR):
+    for at in (0, 10, far):
         await sync_to_async(table.play)(moves, at)
         count = WARM_UP if at == 0 else samples
         page, move = [], []
@@ -249,7 +258,7 @@ def queries_per_request(table: Table, moves: list[str]) -> tuple[int, int]:
     return len(page), len(move)
 
 
-def report(results: dict, vendor: str, layer: str, samples: int) -> None:
+def report(results: dict, vendor: str, layer: str, samples: int, far: int) -> None:
     print(f"bench/web.py on {vendor}, channel layer {layer}, {samples} requests each, ms")
     headings = ("handler", "ply", "page p50", "page p99", "move p50", "move p99", "move/page")
     print(" ".join(f"{heading:>9}" for heading in headings))
@@ -260,15 +269,18 @@ def report(results: dict, vendor: str, layer: str, samples: int) -> None:
                 f"{handler:>9} {at:>9} {p50_page:9.2f} {percentile(page, 0.99):9.2f} "
                 f"{p50_move:9.2f} {percentile(move, 0.99):9.2f} {p50_move / p50_page:9.2f}"
             )
-        growth = statistics.median(rows[FAR][1]) / statistics.median(rows[10][1])
-        print(f"{handler:>9} move p50 at ply {FAR} / at ply 10: {growth:.2f}")
+        growth = statistics.median(rows[far][1]) / statistics.median(rows[10][1])
+        print(f"{handler:>9} move p50 at ply {far} / at ply 10: {growth:.2f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=200, help="requests per measurement")
     parser.add_argument("--handler", choices=("asgi", "sync", "both"), default="both")
+    parser.add_argument("--far", type=int, default=FAR, help="the far ply measured")
     args = parser.parse_args()
+    if args.far < 10 + args.samples:
+        parser.error("--far must be at least 10 + --samples: the samples at ply 10 come first")
 
     import django
 
@@ -281,7 +293,7 @@ def main() -> None:
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
-        seed, moves = long_game(FAR + args.samples + 10)
+        seed, moves = long_game(args.far + args.samples + 10)
         handlers = ("asgi", "sync") if args.handler == "both" else (args.handler,)
         drivers = {"asgi": AsgiDriver, "sync": SyncDriver}
         results = {}
@@ -290,13 +302,15 @@ def main() -> None:
 
             async def run(table=table, handler=handler) -> dict:
                 try:
-                    return await measure(drivers[handler](table), table, moves, args.samples)
+                    return await measure(
+                        drivers[handler](table), table, moves, args.samples, args.far
+                    )
                 finally:
                     await sync_to_async(connections.close_all)()
 
             results[handler] = asyncio.run(run())
         layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1]
-        report(results, connection.vendor, layer, args.samples)
+        report(results, connection.vendor, layer, args.samples, args.far)
         page_queries, move_queries = queries_per_request(table, moves)
         print(f"queries per request: page {page_queries}, move {move_queries}")
     finally:

@@ -295,12 +295,3 @@ def clock_lines(game: Game, seats: list[Seat], now: datetime | None = None) -> l
             )
         )
     return lines
-
-
-def clock_words(game: Game, seats: list[Seat], now: datetime | None = None) -> str:
-    """The running clock in one phrase, for the lobby and the lists ("Alice: 2 days 4 h")."""
-    owing = {seat.index for seat in seats_to_act(game, seats)}
-    for line in clock_lines(game, seats, now):
-        if line.seat in owing and line.left is not None:
-            return f"{line.name}: {line.words}"
-    return ""

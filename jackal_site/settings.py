@@ -1,8 +1,8 @@
 """Settings for Jackal Online.
 
 Everything an operator may change is read from the environment; every value has an embedded
-default so that a fresh checkout runs on SQLite with in-process parts. The README lists every
-variable.
+default so that a fresh checkout runs on SQLite with in-process parts. docs/operations.md lists
+every variable.
 """
 
 from pathlib import Path

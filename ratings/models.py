@@ -80,10 +80,6 @@ class Rating(models.Model):
     def provisional(self) -> bool:
         return self.games < PROVISIONAL_GAMES
 
-    @property
-    def win_share(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
 
 class Standing(models.Model):
     """Where each seat of a finished game ended: for the archive's won/lost filter, head-to-head

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
 
-# What an operator sets for production (README), on a throw-away SQLite file.
+# What an operator sets for production (README, docs/operations.md), on a throw-away SQLite file.
 PRODUCTION = {
     "DJANGO_SETTINGS_MODULE": "jackal_site.settings",
     "SECRET_KEY": "k3y-" + "x9QzT4vWb7Lm2Rp8Ns5Jd1Hg6Fc3Ya0Ke" * 2,

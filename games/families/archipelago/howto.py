@@ -16,7 +16,6 @@ from rules.archipelago.tiles import box_tiles
 
 from . import board_svg
 from .ability_words import ability_cards
-from .words import tile_name
 
 # Each entry: its anchor, the faces it covers (drawn in that order) and what it does.
 TILES = (
@@ -229,10 +228,6 @@ def tile_entries() -> list[TileEntry]:
         every = [f for f in counts if f == kind or f.startswith(f"{kind}-")] or list(faces)
         entries.append(TileEntry(kind, faces, name, text, sum(counts[f] for f in every)))
     return entries
-
-
-def tile_names() -> dict[str, str]:
-    return {face: str(tile_name(face)) for _back, face in box_tiles()}
 
 
 def page_context() -> dict:
