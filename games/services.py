@@ -1,7 +1,8 @@
 """The only code that changes games: opening tables, seating players, and the one door for moves.
 
 Every write locks the game row first (`select_for_update`), so two requests for the same game
-are serialised: the second sees what the first did. After commit, a tiny `{game, ply}` message
+are serialised: the second sees what the first did (its seats too: `game_with_seats` reads them
+after the lock). After commit, a tiny `{game, ply}` message
 goes to the game's channel group and bot work is queued by id (`games.notify`).
 """
 
@@ -175,10 +176,9 @@ def open_table(
 def join_table(game_id: int, user, seat_index: int | None = None) -> Game:
     with transaction.atomic():
         # Lock: two players racing for the last seat must not both get it.
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game, seats = game_with_seats(game_id, lock=True)
         if game.status != Game.Status.OPEN:
             raise TableError(_("This table is no longer open."))
-        seats = list(game.seats.select_related("user"))
         if any(seat.user_id == user.pk for seat in seats):
             raise TableError(_("You already have a seat at this table."))
         free = [seat for seat in seats if seat.is_free]
@@ -275,9 +275,9 @@ def submit_move(
         raise MoveRefused(_("That is not a move."))
     try:
         with transaction.atomic():
-            # Lock: the check of ply and seat and the append must happen as one step. One query
-            # brings the game (locked), its seats and their players: who may move, and the names
-            # the caller's board shows.
+            # Lock: the check of ply and seat and the append must happen as one step. The game
+            # (locked), then its seats and their players as the lock's last holder left them:
+            # who may move, and the names the caller's board shows.
             game, seats = game_with_seats(game_id, lock=True)
             if seat_index is None:
                 seat_index = _seat_index_of(seats, user)
@@ -342,15 +342,28 @@ def submit_move(
 
 def game_with_seats(game_id: int, *, lock: bool = False) -> tuple[Game, list[Seat]]:
     """The game and its seats with their users, in one query; with `lock`, the game row is
-    locked for update. A game has all its seats from the moment its table opens, so no seats
-    means no game (NoSuchGame)."""
-    query = Seat.objects.filter(game_id=game_id).select_related("game", "user")
+    locked for update and the seats read once the lock is held (two queries). A game
+    has all its seats from the moment its table opens, so no seats means no game (NoSuchGame).
+
+    Every writer of a running game goes through `lock` (moves, seat actions, vacations, staff's
+    clock); the clock's sweep reads its seats after its own lock too (games.sweep)."""
     if lock:
-        query = query.select_for_update(of=("game",))
-    seats = list(query)
-    if not seats:
-        raise NoSuchGame(_("There is no such game."))
-    game = seats[0].game
+        # The seats in a statement of their own, after the one that took the lock: under READ
+        # COMMITTED a statement that waited for the lock sees the locked row as its holder
+        # committed it, but every other row as it was when the statement began. Read in the
+        # same statement, the seats would be as they were before the wait, and the holder
+        # (a sweep putting a bot in a seat, a resignation, a reclaim) may have changed them
+        # meanwhile: a player's move accepted in the seat a bot had just taken, a second
+        # reclaim of one seat, a stand-in's row written back without its bot (issue 41).
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise NoSuchGame(_("There is no such game."))
+        seats = list(Seat.objects.filter(game_id=game_id).select_related("user"))
+    else:
+        seats = list(Seat.objects.filter(game_id=game_id).select_related("game", "user"))
+        if not seats:
+            raise NoSuchGame(_("There is no such game."))
+        game = seats[0].game
     for seat in seats:
         seat.game = game  # one Game object for all: the one a service changes
     return game, seats

@@ -17,12 +17,14 @@ After the commit only the pages open now are told (`notify.games_changed`, by
 connections at once (`sweep_timeouts`).
 
 Exactly once: the row lock is the one a move takes (`services.game_with_seats(lock=True)`), and
-the rows come back locked as they are now, still due. Of two sweeps running at once, each skips
-the games the other holds; a move that comes in the last second either holds the lock first (the
-sweep skips the game, and the move gives it a new deadline) or waits for the sweep's commit and
-then finds the turn gone. The ledger's unique (game, ply, seat) is the last guard. On SQLite
-(no row locks) the transaction itself is the lock: it begins IMMEDIATE (settings), so writers run
-one after the other and the second sees what the first did. A sweep that dies half-way rolls its
+the rows come back locked as they are now, still due; their seats are read in the statements
+after the lock, as its last holder left them (`game_with_seats` says why). Of two sweeps running
+at once, each skips the games the other holds; a move that comes in the last second either holds
+the lock first (the sweep skips the game, and the move gives it a new deadline) or waits for the
+sweep's commit and then finds the turn gone (tests/live/test_seat_locks.py). The ledger's
+unique (game, ply, seat) is the last guard. On SQLite (no row locks) the transaction itself is
+the lock: it begins IMMEDIATE (settings), so writers run one after the other and the second sees
+what the first did. A sweep that dies half-way rolls its
 batch back, deadlines included, for the next one.
 """
 

@@ -33,10 +33,7 @@ def rotated(seats: list[Seat]) -> tuple[int, dict[int, int]]:
 
 
 def _locked_game_and_seats(game_id: int, user) -> tuple[Game, list[Seat], RematchOffer | None]:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
-    if game is None:
-        raise services.NoSuchGame(_("There is no such game."))
-    seats = list(game.seats.select_related("user"))
+    game, seats = services.game_with_seats(game_id, lock=True)
     if not any(seat.user_id == user.pk for seat in seats):
         raise RematchError(_("Only the players of a game can ask for a rematch."))
     if not game.is_over or game.started_at is None:
