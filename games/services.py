@@ -498,6 +498,8 @@ def verify_ledger(game: Game) -> list[str]:
     Besides the cached head, it checks that the ledger was not cut: it must reach the game's ply
     (which the database never lets go back), and a finished game's ledger must replay to that end
     and outcome, so that cutting its last moves and winding the cache back to match shows too.
+    And the seats: the one to act is moved on by a deadline or a bot, and the seat actions agree
+    with who moved (standings.stand_in_problems).
     """
     if game.status == Game.Status.OPEN:
         return []
@@ -518,11 +520,17 @@ def verify_ledger(game: Game) -> list[str]:
         problems.append(f"ledger has {state.ply} moves but the game says {game.ply}")
     if _as_stored(state.to_json()) != stored_position(game):
         problems.append("cached state differs from the replayed ledger")
-    cached = {seat.index for seat in game.seats.all() if seat.must_act}
+    seats = list(game.seats.all())
+    cached = {seat.index for seat in seats if seat.must_act}
     if game.status == Game.Status.RUNNING and state.to_act() != cached:
         problems.append(
             f"to act: cached seats {sorted(cached)}, replay says {sorted(state.to_act())}"
         )
+    problems += _nothing_moves_it_on(game, seats)
+    problems += standings.stand_in_problems(
+        game.seat_actions.order_by("pk"),
+        game.moves.filter(user__isnull=False).values_list("ply", "seat"),
+    )
     if game.status == Game.Status.RUNNING and state.is_over():
         problems.append("the game is running but its ledger has ended it")
     if game.status == Game.Status.FINISHED:
@@ -533,3 +541,16 @@ def verify_ledger(game: Game) -> list[str]:
         ) != _as_stored(game.outcome):
             problems.append("cached outcome differs from the replayed ledger")
     return problems
+
+
+def _nothing_moves_it_on(game: Game, seats: list[Seat]) -> list[str]:
+    """A running game waits for the seat its clock measures (`turns.clock_seat`): a bot moves it
+    on (its task, or beat's wake_stuck_bots), a person has a deadline that the sweep times out
+    (unless the table has no clock or the clock is paused). A person's seat to act without
+    either is a game that never moves again: the one a stand-in's lost row left (issue 41)."""
+    seat = turns.clock_seat(game, seats)
+    if seat is None or seat.plays_by_bot or game.deadline is not None:
+        return []
+    if game.clock_kind == clocks.UNLIMITED or game.paused_at is not None:
+        return []
+    return [f"seat {seat.index} must act, with neither a deadline nor a bot: nothing moves it on"]

@@ -57,3 +57,58 @@ def skips_of(game: Game) -> list[tuple[int, int]]:
         .order_by("ply", "pk")
         .values_list("ply", "seat")
     )
+
+
+# The seat actions after which a bot plays the seat for its player (games.forfeits.apply): until
+# a reclaim, which only a timeout's stand-in allows (a resignation is for good).
+STANDING_IN = (Kind.TIMEOUT_BOT, Kind.RESIGN)
+
+
+def stand_in_problems(actions, players_moves) -> list[str]:
+    """What the seat actions say about who plays each seat, against the ledger: every reclaim
+    takes a seat back from a timeout's stand-in, once, and no player moves in a seat while a
+    bot stands in for it. `actions` in the order they were written; `players_moves` the (ply,
+    seat) of the moves a person made (a bot's and the clock's have no user)."""
+    problems, spans, standing, reclaimed = [], [], {}, set()
+    players_moves = sorted(players_moves)
+    for action in actions:
+        if action.kind in STANDING_IN:
+            standing.setdefault(action.seat, action)
+            reclaimed.discard(action.seat)
+        elif action.kind == Kind.RECLAIM:
+            begun = standing.pop(action.seat, None)
+            if begun is not None:
+                spans.append((action.seat, begun.ply, action.ply))
+                if begun.kind != Kind.TIMEOUT_BOT:
+                    problems.append(
+                        f"seat {action.seat} took back at ply {action.ply} a seat it resigned"
+                    )
+            elif action.seat in reclaimed:
+                problems.append(
+                    f"seat {action.seat} took its seat back twice from one stand-in"
+                    f" (again at ply {action.ply})"
+                )
+            else:
+                problems.append(
+                    f"seat {action.seat} took its seat back at ply {action.ply}"
+                    " with no bot standing in for it"
+                )
+            reclaimed.add(action.seat)
+    spans += [(seat, begun.ply, None) for seat, begun in standing.items()]
+    # A seat action at ply p comes after the move of ply p: the stand-in plays from p + 1 on,
+    # and its player again after the reclaim's ply.
+    for seat, since, until in spans:
+        moved = next(
+            (
+                ply
+                for ply, mover in players_moves
+                if mover == seat and ply > since and (until is None or ply <= until)
+            ),
+            None,
+        )
+        if moved is not None:
+            problems.append(
+                f"ply {moved}: seat {seat} was moved by its player while a bot stood in for it"
+                f" (from ply {since + 1})"
+            )
+    return problems

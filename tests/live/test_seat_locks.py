@@ -125,4 +125,5 @@ def test_ten_clicks_on_take_back_my_seat_write_one_reclaim(postgres, bots_wait):
     assert all(isinstance(click, forfeits.ForfeitError) for click in clicks), clicks
     assert game.seat_actions.filter(kind=SeatAction.Kind.RECLAIM).count() == 1
     assert stand_ins(game)[0] == ""
+    game.refresh_from_db()
     assert verify_ledger(game) == []

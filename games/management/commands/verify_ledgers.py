@@ -1,5 +1,7 @@
 """`manage.py verify_ledgers`: replay every game from its seed and ledger; report any whose
-cached state differs. Exits non-zero when one does, so it can run from cron or CI."""
+cached state differs, or whose seats break what the seat actions say (a seat to act that nothing
+moves on, a stand-in taken back twice, a player's move while a bot stood in: verify_ledger).
+Exits non-zero when one does, so it can run from cron or CI."""
 
 from django.core.management.base import BaseCommand, CommandError
 
