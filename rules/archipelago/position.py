@@ -25,7 +25,11 @@ from .tiles import FACES, TOTAL_BOTTLES, TOTAL_COINS
 
 CREWS = "WYRK"
 COLOURS = ("white", "yellow", "red", "black")
-QUIET_ROUNDS = 30  # ruling A21: rounds without a reveal or a coin leaving the island end the game
+# Ruling A21: after this many rounds without a tile turned up or a coin leaving the island the site
+# proposes the book's vote to end the game, and again after as many more if it is refused; after
+# QUIET_LIMIT such rounds the game ends as it stands (a correspondence game must end some day).
+QUIET_ROUNDS = 30
+QUIET_LIMIT = 3 * QUIET_ROUNDS
 
 
 class Position:
@@ -64,6 +68,7 @@ class Position:
         self.vote: dict | None = None
         self.offered = False
         self.quiet = 0
+        self.refusals = 0  # the site's proposals to end refused since the last progress (A21)
         self.noisy = False
         self._ply = 0
         self.reason: str | None = None
@@ -215,6 +220,9 @@ class Position:
             "quiet": self.quiet,
             "noisy": self.noisy,
             "reason": self.reason,
+            # only when there are some, so that positions stored before ruling A21's vote (and
+            # every position with none) stay as they were
+            **({"refusals": self.refusals} if self.refusals else {}),
         }
 
     def _load_position(self, d: dict) -> None:
@@ -242,6 +250,7 @@ class Position:
             self.vote = dict(d["vote"]) if d["vote"] else None
             self.offered = bool(d["offered"])
             self.quiet = int(d["quiet"])
+            self.refusals = int(d.get("refusals", 0))
             self.noisy = bool(d["noisy"])
             self.reason = d["reason"]
         except (KeyError, TypeError, ValueError, AttributeError) as e:
