@@ -106,7 +106,7 @@ class Effects:
             self._maul(pid, ev)
             return None
         tile = self.tiles[cell]
-        if ctx["coin"] and not tile["up"]:
+        if ctx["coin"] and not tile["up"] and self.book_rulings():
             # ruling A7, the book: "when dragging a coin, you can only move to face-up tiles"
             self._drop_coin(ctx, None, ev)
         if not tile["up"]:
@@ -127,7 +127,7 @@ class Effects:
                 return None
         key = self.face_at(cell)
         face = FACES[key]
-        if ctx["coin"] and face.no_coin:
+        if ctx["coin"] and self.refuses_coin(key):
             self._drop_coin(ctx, None, ev)  # ruling A7: the coin stays where the move began
         p.update(where="land", cell=cell)
         if key.startswith("arrow") or key == "die":
@@ -144,7 +144,7 @@ class Effects:
         if key == "ice":
             if via == "airplane":
                 return self._fly(pid, cell, ctx, ev)
-            if via in ("horse", "trampoline"):
+            if via in ("horse", "trampoline") and self.book_rulings():
                 # the book: "if you came in on a horse, make another horse move": a new jump of
                 # the player's choice, not the same vector again (which may lead into the sea)
                 return self._jump(pid, cell, via, ctx, ev)
@@ -226,7 +226,7 @@ class Effects:
         ok = []
         for t in targets:
             if self.is_land(t):
-                if self._may_enter(pid, t, ctx["coin"]):
+                if not self.book_rulings() or self._may_enter(pid, t, ctx["coin"]):
                     ok.append(t)
             elif self.is_water(t):
                 owner = self.boat_at(t)

@@ -22,7 +22,7 @@ from .ending import Ending
 from .geometry import cell_name, parse_cell
 from .islands import SHAPES, assemble, landing_cells
 from .moves import Moves
-from .position import QUIET_LIMIT, QUIET_ROUNDS, Position
+from .position import QUIET_LIMIT, QUIET_ROUNDS, RULINGS, Position
 from .tiles import FACES, TOTAL_COINS
 from .view import View
 
@@ -324,7 +324,7 @@ class Archipelago(Ending, Position, Effects, Bear, Moves, View, GameState):
             return
         skipped = 0
         while True:
-            if self.quiet >= QUIET_LIMIT * self.nseats:
+            if self.quiet >= (QUIET_LIMIT if self.book_rulings() else QUIET_ROUNDS) * self.nseats:
                 self._finish("stalemate", ev)  # A21's last resort: the proposals were refused
                 return
             self.slot = (self.slot + 1) % self.nseats
@@ -424,6 +424,7 @@ class ArchipelagoRuleset(Ruleset):
         ),
         "teams": Option(False, (False, True), "two on two (4 players)"),
         "abilities": Option(None, (), "pirate -> special ability, won in a series (S1)"),
+        "rulings": Option(RULINGS, (1, 2), "the rulings' version (position.RULINGS)"),
     }
 
     def new_game(self, seats: int, seed: str, **options: Any) -> Archipelago:
@@ -432,8 +433,10 @@ class ArchipelagoRuleset(Ruleset):
         if opts["teams"] and seats != 4:
             raise SetupError("two-on-two needs 4 players")
         opts["abilities"] = check_abilities(opts["abilities"], seats) or None
+        rulings = opts.pop("rulings")  # kept in the position, beside the options (RULINGS)
         state = Archipelago()
         state._init_position(seats, seed, opts)
+        state.rulings = rulings
         state.tiles, state.removed = assemble(SHAPES[opts["island"]], seed)
         if opts["landing"] == "recommended":
             for seat, cell in enumerate(landing_cells(SHAPES[opts["island"]])[:seats]):
@@ -445,8 +448,10 @@ class ArchipelagoRuleset(Ruleset):
     def options_of(self, doc: Mapping[str, Any]) -> dict[str, Any]:
         # The island, the landing, the teams and a series' abilities all change the deal or the
         # legal moves: a replay of the ledger must start the game with them again.
+        # A position without "rulings" was played by version 1 (position.RULINGS).
         stored = doc.get("options") or {}
-        return {name: stored[name] for name in self.options if name in stored}
+        kept = {name: stored[name] for name in self.options if name in stored}
+        return {**kept, "rulings": doc.get("rulings", 1)}
 
     def from_json(self, doc: Mapping[str, Any]) -> Archipelago:
         if not isinstance(doc, Mapping) or doc.get("ruleset") != "archipelago":
@@ -454,6 +459,7 @@ class ArchipelagoRuleset(Ruleset):
         try:
             seats, seed = int(doc["seats"]), str(doc["seed"])
             opts = self.resolve_options(doc["options"])
+            opts.pop("rulings")  # the position's own "rulings" says it (_load_position)
         except (KeyError, TypeError, ValueError) as e:
             raise SetupError(f"malformed archipelago position: {e!r}") from None
         self.check_seats(seats)

@@ -443,3 +443,19 @@ def test_a_json_record_cut_short_or_of_another_format_is_refused(client, finishe
     text = _text(finished)
     with pytest.raises(records.RecordError, match="not an Archipelago game record"):
         records.parse_record(text.replace("archipelago-record 1", "jackal-record 1"))
+
+
+def test_a_game_begun_under_rulings_1_says_so_in_its_record_and_imports_by_them():
+    # Issue 41: games begun before the rulings' version 2 keep their rules (position.RULINGS);
+    # their records carry the version, newer ones need no tag.
+    from games.families.archipelago.records import option_tags, options_of_tags
+    from rules.archipelago import ARCHIPELAGO
+
+    new = ARCHIPELAGO.new_game(2, "tags")
+    assert "Rulings" not in dict(option_tags("archipelago", ARCHIPELAGO.options_of(new.to_json())))
+    old = new.to_json()
+    del old["rulings"]
+    tags = dict(option_tags("archipelago", ARCHIPELAGO.options_of(old)))
+    assert tags["Rulings"] == "1"
+    again = ARCHIPELAGO.new_game(2, "tags", **options_of_tags({"Ruleset": "archipelago", **tags}))
+    assert again.rulings == 1 and again.to_json() == old

@@ -138,3 +138,31 @@ def test_A8_a_forced_move_carries_the_coin_into_a_labyrinth():
     coins(g, "E9", 1)
     g.apply(0, "W1 E9-F9 $")
     assert at(g, "W1") == "G9" and g.coins[parse_cell("G9")] == 1
+
+
+def test_a_game_begun_under_rulings_1_keeps_them_so_its_ledger_replays():
+    # Games started before issue 41 have no "rulings" in their position: they play on, and
+    # replay, by the rules they were begun with (rules/archipelago/position.py, RULINGS).
+    from rules.archipelago import ARCHIPELAGO
+    from rules.archipelago.position import QUIET_ROUNDS
+
+    new = island()
+    assert new.to_json()["rulings"] == 2 and ARCHIPELAGO.options_of(new.to_json())["rulings"] == 2
+    g = island({"F5": "trampoline", "F3": "ice", "G9": "maze-2"})
+    g.rulings = 1
+    doc = g.to_json()
+    assert "rulings" not in doc and ARCHIPELAGO.options_of(doc)["rulings"] == 1
+    g = ARCHIPELAGO.from_json(doc)
+    assert g.rulings == 1 and "rulings" not in g.to_json()
+    put(g, "W1", "F6")
+    coins(g, "F6", 1)
+    g.apply(0, "W1 F6-F5 $")
+    ev = g.apply(0, "to F3")  # the old ice: the same throw again, into the sea
+    assert "coin sunk" in kinds(ev) and at(g, "W1") == "F1"
+    put(g, "W2", "F9")
+    coins(g, "F9", 1)
+    g.slot, g._cache = 0, None
+    assert "W2 F9-G9 $" not in g.legal_moves(0)  # the old A8: no coin into a labyrinth
+    g.quiet = QUIET_ROUNDS * 2 - 1
+    g.apply(0, "W2 F9-F8")
+    assert g.is_over() and g.outcome().reason == "stalemate"  # the old A21
