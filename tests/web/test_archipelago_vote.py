@@ -109,3 +109,59 @@ def test_A21_a_bot_agrees_to_the_sites_proposal(client):
     assert play_bot_turn(game.pk, game.ply) == "moved"
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.outcome["reason"] == "agreement"
+
+
+def sail_quietly(game, rounds: int) -> Game:
+    """Every seat sails its boat (a turn with no tile turned up, no coin moved) for ``rounds``."""
+    from games.services import submit_move
+
+    for _ in range(rounds * game.players):
+        game.refresh_from_db()
+        if not game.is_running or head_state(game).phase != "play":
+            break
+        seat = game.seats_to_act()[0]
+        move = sorted(m for m in head_state(game).legal_moves(seat) if m.startswith("boat "))[0]
+        submit_move(game.pk, seat_index=seat, text=move, expected_ply=game.ply)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.mark.django_db
+def test_A21_the_proposal_and_its_answers_replay_from_the_ledger(settings):
+    from games.services import submit_move, verify_ledger
+
+    settings.MOVE_RATE_LIMIT = 10**9
+    alice, bob = make_user("alice"), make_user("bob")
+    game = open_table(
+        creator=alice, players=2, ruleset="archipelago", options={"landing": "recommended"}
+    )
+    join_table(game.pk, bob)
+    game = sail_quietly(Game.objects.get(pk=game.pk), QUIET_ROUNDS)
+    assert head_state(game).phase == "vote" and game.seats_to_act() == [0, 1]
+    for seat in (1, 0):
+        game.refresh_from_db()
+        submit_move(game.pk, seat_index=seat, text="accept end", expected_ply=game.ply)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.outcome["reason"] == "agreement"
+    assert verify_ledger(game) == []
+
+
+@pytest.mark.django_db
+def test_a_game_begun_under_rulings_1_still_ends_after_30_quiet_rounds_and_verifies(settings):
+    # A game stored before issue 41 (no "rulings" in its position) keeps the old A21.
+    from games.services import verify_ledger
+
+    settings.MOVE_RATE_LIMIT = 10**9
+    alice, bob = make_user("alice"), make_user("bob")
+    game = open_table(
+        creator=alice, players=2, ruleset="archipelago", options={"landing": "recommended"}
+    )
+    join_table(game.pk, bob)
+    game = Game.objects.get(pk=game.pk)
+    state = game.state
+    del state["rulings"]
+    Game.objects.filter(pk=game.pk).update(state=state)
+    game = sail_quietly(Game.objects.get(pk=game.pk), QUIET_ROUNDS)
+    assert game.status == Game.Status.FINISHED and game.outcome["reason"] == "stalemate"
+    assert "rulings" not in game.state
+    assert verify_ledger(game) == []
