@@ -63,3 +63,11 @@ def quiet_game():
 def test_A21_the_bot_agrees_when_the_site_proposes_the_end():
     g = quiet_game()
     assert choose(g.view(0), 0) == "accept end" == choose(g.view(1), 1)
+
+
+def test_A21_every_bot_level_agrees_when_the_site_proposes_the_end():
+    from rules.bots import LEVELS, play
+
+    g = quiet_game()
+    for level in LEVELS:
+        assert play(level, g, 1, "seed") == "accept end", level
