@@ -4,7 +4,8 @@
 stow a coin aboard, drag coins towards its boat, explore, walk towards coins and face-down tiles,
 and otherwise sail or wait; ties are broken by a generator seeded by the caller (the site derives
 it from the game, ply and seat, never from the game's secret seed). It never offers or accepts the
-end of the game (it refuses a vote while coins are left to find).
+end of the game (it refuses a vote while coins are left to find), but agrees when the site
+proposes the end after rounds without progress (ruling A21).
 
 The search bot (search.py) plays it in its rollouts on guessed games, millions of times, so it
 also reads a game directly (``choose_in``), from the same public facts the view shows: which
@@ -28,6 +29,7 @@ class Facts(NamedTuple):
     face_down: frozenset[Cell]
     coins: dict[Cell, int]  # coins lying on the island, by square
     unfound: int  # coins in face-down and removed chests
+    proposed: bool = False  # the open vote is the site's proposal after quiet rounds (A21)
 
 
 # A move as the heuristic sees it: ("step", from, to, dragging), ("to", cell), ("boat",),
@@ -46,6 +48,7 @@ def choose(view: dict, seed: str | int) -> str:
         face_down=frozenset(parse_cell(sq["cell"]) for sq in view["squares"] if not sq["up"]),
         coins={parse_cell(sq["cell"]): sq["coins"] for sq in view["squares"] if sq.get("coins")},
         unfound=view["unfound"],
+        proposed=site_proposal(view.get("vote")),
     )
     return choose_move({m: _parse(m) for m in moves}, facts, rng)
 
@@ -69,12 +72,21 @@ def facts_of(game) -> Facts:
         face_down=frozenset(c for c, t in game.tiles.items() if not t["up"]),
         coins=coins,
         unfound=TOTAL_COINS - seen,
+        proposed=site_proposal(game.vote),
     )
+
+
+def site_proposal(vote: dict | None) -> bool:
+    """Whether the open vote is the site's (ruling A21: offered by no seat). Bots agree to it:
+    the site proposes only after rounds in which nothing happened."""
+    return bool(vote) and vote.get("by") is None
 
 
 def choose_move(moves: dict[str, Move], facts: Facts, rng: random.Random) -> str:
     """The best-scoring move of ``moves`` (text -> structured move); ties by ``rng``."""
     if "refuse end" in moves:
+        if facts.proposed:
+            return "accept end"
         return "accept end" if facts.unfound == 0 and not facts.coins else "refuse end"
     scores = scored(moves, facts)
     best = max(scores.values())

@@ -106,6 +106,9 @@ class Effects:
             self._maul(pid, ev)
             return None
         tile = self.tiles[cell]
+        if ctx["coin"] and not tile["up"] and self.book_rulings():
+            # ruling A7, the book: "when dragging a coin, you can only move to face-up tiles"
+            self._drop_coin(ctx, None, ev)
         if not tile["up"]:
             tile["up"] = True
             self.noisy = True
@@ -124,7 +127,7 @@ class Effects:
                 return None
         key = self.face_at(cell)
         face = FACES[key]
-        if ctx["coin"] and face.no_coin:
+        if ctx["coin"] and self.refuses_coin(key):
             self._drop_coin(ctx, None, ev)  # ruling A7: the coin stays where the move began
         p.update(where="land", cell=cell)
         if key.startswith("arrow") or key == "die":
@@ -136,14 +139,15 @@ class Effects:
             if len(dirs) == 1:
                 return (step(cell, dirs[0]), DIRECTIONS[dirs[0]], "arrow")
             return self._choose(pid, "arrow", [step(cell, d) for d in dirs], cell, ctx)
-        if key == "horse":
-            return self._jump(pid, cell, [add(cell, k) for k in KNIGHT], "horse", ctx, ev)
-        if key == "trampoline":
-            targets = [add(cell, (2 * dx, 2 * dy)) for dx, dy in DIRECTIONS.values()]
-            return self._jump(pid, cell, targets, "trampoline", ctx, ev)
+        if key in ("horse", "trampoline"):
+            return self._jump(pid, cell, key, ctx, ev)
         if key == "ice":
             if via == "airplane":
                 return self._fly(pid, cell, ctx, ev)
+            if via in ("horse", "trampoline") and self.book_rulings():
+                # the book: "if you came in on a horse, make another horse move": a new jump of
+                # the player's choice, not the same vector again (which may lead into the sea)
+                return self._jump(pid, cell, via, ctx, ev)
             if delta is not None:
                 return (add(cell, delta), delta, via)
         if key == "airplane":
@@ -210,13 +214,20 @@ class Effects:
                 self._send_home(other, ev, "hit")
         return None
 
-    def _jump(self, pid, cell, targets, via, ctx, ev) -> Hop | None:
-        """Horse and trampoline: land squares, or a friendly boat (ruling A13)."""
+    def _jump(self, pid, cell, via, ctx, ev) -> Hop | None:
+        """Horse and trampoline: land squares, or a friendly boat (ruling A13). The landing is
+        the player's choice, so it obeys what the pirate's own step obeys (rulings A7, A35): with
+        a coin, a face-up tile that takes coins and no enemy to attack."""
         seat = self.pieces[pid]["seat"]
+        if via == "horse":
+            targets = [add(cell, k) for k in KNIGHT]
+        else:
+            targets = [add(cell, (2 * dx, 2 * dy)) for dx, dy in DIRECTIONS.values()]
         ok = []
         for t in targets:
             if self.is_land(t):
-                ok.append(t)
+                if not self.book_rulings() or self._may_enter(pid, t, ctx["coin"]):
+                    ok.append(t)
             elif self.is_water(t):
                 owner = self.boat_at(t)
                 if owner is not None and self.friendly(owner, seat) and not self.is_missionary(pid):

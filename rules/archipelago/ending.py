@@ -80,8 +80,7 @@ class Ending:
             # Out of time on an offer to end: the offer is refused for it, and the turn of the
             # seat that offered goes on (it may then pass, if that seat is skipped too).
             ev.append({"kind": "refuse end", "seat": seat})
-            self.vote = None
-            self.phase = "play"
+            self._vote_refused()
         self.skipped = tuple(sorted({*self.skipped, seat}))
         # The legal-move cache's key (ply, turn, smoke, seat) does not name the skipped seats,
         # and they change the moves (no offer to end that nobody is left to answer).

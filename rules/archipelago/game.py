@@ -22,7 +22,7 @@ from .ending import Ending
 from .geometry import cell_name, parse_cell
 from .islands import SHAPES, assemble, landing_cells
 from .moves import Moves
-from .position import QUIET_ROUNDS, Position
+from .position import QUIET_LIMIT, QUIET_ROUNDS, RULINGS, Position
 from .tiles import FACES, TOTAL_COINS
 from .view import View
 
@@ -282,13 +282,29 @@ class Archipelago(Ending, Position, Effects, Bear, Moves, View, GameState):
     def _answer(self, seat: int, kind: str, ev: list) -> None:
         ev.append({"kind": kind + " end", "seat": seat})
         if kind == "refuse":
-            self.vote = None
-            self.phase = "play"
+            self._vote_refused()
             return
         self.vote["yes"].append(seat)
         if not self.to_act():
             self.vote = None
             self._finish("agreement", ev)
+
+    def _vote_refused(self) -> None:
+        """One refusal ends the vote; the turn it interrupted goes on. A refused proposal of the
+        site's (A21) comes back after another QUIET_ROUNDS quiet rounds."""
+        if self.vote["by"] is None:
+            self.refusals += 1
+        self.vote = None
+        self.phase = "play"
+
+    def _propose_end(self, ev: list) -> None:
+        """Ruling A21: nothing has happened for a while, so the site asks every seat the book's
+        question ("the game can be ended by a unanimous vote"): the vote of A22, offered by no
+        seat (``by`` None), answered by all, before the turn that begins now."""
+        self.vote = {"by": None, "yes": []}
+        self.phase = "vote"
+        self._cache = None  # the legal moves of this ply were the turn's, cached just now
+        ev.append({"kind": "propose end", "rounds": QUIET_ROUNDS})
 
     # -- turns ------------------------------------------------------------------------------------
 
@@ -301,18 +317,20 @@ class Archipelago(Ending, Position, Effects, Bear, Moves, View, GameState):
             self.smoke_pending = False
             self.smoke = self.nseats
         if self.noisy:
-            self.quiet, self.noisy = 0, False
+            self.quiet, self.refusals, self.noisy = 0, 0, False
         else:
             self.quiet += 1
         if self._finished(ev):
             return
         skipped = 0
         while True:
-            if self.quiet >= QUIET_ROUNDS * self.nseats:
-                self._finish("stalemate", ev)
+            if self.quiet >= (QUIET_LIMIT if self.book_rulings() else QUIET_ROUNDS) * self.nseats:
+                self._finish("stalemate", ev)  # A21's last resort: the proposals were refused
                 return
             self.slot = (self.slot + 1) % self.nseats
             if self._actions(self.controller()) and not self.passed_over():
+                if self.quiet >= QUIET_ROUNDS * self.nseats * (self.refusals + 1):
+                    self._propose_end(ev)
                 return
             # a crew with no legal move, or a skipped seat's (F2), skips its turn; the turn still
             # counts (barrel, bear)
@@ -406,6 +424,7 @@ class ArchipelagoRuleset(Ruleset):
         ),
         "teams": Option(False, (False, True), "two on two (4 players)"),
         "abilities": Option(None, (), "pirate -> special ability, won in a series (S1)"),
+        "rulings": Option(RULINGS, (1, 2), "the rulings' version (position.RULINGS)"),
     }
 
     def new_game(self, seats: int, seed: str, **options: Any) -> Archipelago:
@@ -414,8 +433,10 @@ class ArchipelagoRuleset(Ruleset):
         if opts["teams"] and seats != 4:
             raise SetupError("two-on-two needs 4 players")
         opts["abilities"] = check_abilities(opts["abilities"], seats) or None
+        rulings = opts.pop("rulings")  # kept in the position, beside the options (RULINGS)
         state = Archipelago()
         state._init_position(seats, seed, opts)
+        state.rulings = rulings
         state.tiles, state.removed = assemble(SHAPES[opts["island"]], seed)
         if opts["landing"] == "recommended":
             for seat, cell in enumerate(landing_cells(SHAPES[opts["island"]])[:seats]):
@@ -427,8 +448,10 @@ class ArchipelagoRuleset(Ruleset):
     def options_of(self, doc: Mapping[str, Any]) -> dict[str, Any]:
         # The island, the landing, the teams and a series' abilities all change the deal or the
         # legal moves: a replay of the ledger must start the game with them again.
+        # A position without "rulings" was played by version 1 (position.RULINGS).
         stored = doc.get("options") or {}
-        return {name: stored[name] for name in self.options if name in stored}
+        kept = {name: stored[name] for name in self.options if name in stored}
+        return {**kept, "rulings": doc.get("rulings", 1)}
 
     def from_json(self, doc: Mapping[str, Any]) -> Archipelago:
         if not isinstance(doc, Mapping) or doc.get("ruleset") != "archipelago":
@@ -436,6 +459,7 @@ class ArchipelagoRuleset(Ruleset):
         try:
             seats, seed = int(doc["seats"]), str(doc["seed"])
             opts = self.resolve_options(doc["options"])
+            opts.pop("rulings")  # the position's own "rulings" says it (_load_position)
         except (KeyError, TypeError, ValueError) as e:
             raise SetupError(f"malformed archipelago position: {e!r}") from None
         self.check_seats(seats)

@@ -134,7 +134,7 @@ class Moves:
         """May ``pid`` step onto land square ``to`` by its own move?"""
         p = self.pieces[pid]
         tile = self.tiles[to]
-        if coin and (not tile["up"] or FACES[self.face_at(to)].no_coin):
+        if coin and (not tile["up"] or self.refuses_coin(self.face_at(to))):
             return False
         key = self.face_at(to) if tile["up"] else None
         here = [q for q in self.pieces_at(to) if q != pid]

@@ -25,7 +25,17 @@ from .tiles import FACES, TOTAL_BOTTLES, TOTAL_COINS
 
 CREWS = "WYRK"
 COLOURS = ("white", "yellow", "red", "black")
-QUIET_ROUNDS = 30  # ruling A21: rounds without a reveal or a coin leaving the island end the game
+# Ruling A21: after this many rounds without a tile turned up or a coin leaving the island the site
+# proposes the book's vote to end the game, and again after as many more if it is refused; after
+# QUIET_LIMIT such rounds the game ends as it stands (a correspondence game must end some day).
+QUIET_ROUNDS = 30
+QUIET_LIMIT = 3 * QUIET_ROUNDS
+
+# The rulings' version a game is played by. Version 2 (issue 41) follows the book where version 1
+# did not: ice after a jump jumps again (A38), a jump's landing obeys the coin rules (A7, A35),
+# coins enter labyrinths (A8), quiet rounds bring a vote (A21). A position without "rulings" was
+# played by version 1: games started before keep their rules, so their ledgers replay exactly.
+RULINGS = 2
 
 
 class Position:
@@ -64,6 +74,8 @@ class Position:
         self.vote: dict | None = None
         self.offered = False
         self.quiet = 0
+        self.refusals = 0  # the site's proposals to end refused since the last progress (A21)
+        self.rulings = RULINGS
         self.noisy = False
         self._ply = 0
         self.reason: str | None = None
@@ -118,6 +130,16 @@ class Position:
         if tile["spent"] and FACES[key].single_use:
             return "empty"
         return key
+
+    def book_rulings(self) -> bool:
+        """Whether this game plays by the rulings of version 2 (see RULINGS)."""
+        return self.rulings >= 2
+
+    def refuses_coin(self, key: str) -> bool:
+        """The face ``key`` takes no coin: the jungle, the shrine, the fortress; under rulings 1
+        the labyrinths too (A8)."""
+        face = FACES[key]
+        return face.no_coin or (bool(face.maze) and not self.book_rulings())
 
     def pieces_at(self, cell: Cell, where: str = "land") -> list[str]:
         return [pid for pid, p in self.pieces.items() if p["where"] == where and p["cell"] == cell]
@@ -215,6 +237,10 @@ class Position:
             "quiet": self.quiet,
             "noisy": self.noisy,
             "reason": self.reason,
+            # only when there are some, so that positions stored before ruling A21's vote (and
+            # every position with none) stay as they were
+            **({"refusals": self.refusals} if self.refusals else {}),
+            **({"rulings": self.rulings} if self.rulings != 1 else {}),
         }
 
     def _load_position(self, d: dict) -> None:
@@ -242,6 +268,8 @@ class Position:
             self.vote = dict(d["vote"]) if d["vote"] else None
             self.offered = bool(d["offered"])
             self.quiet = int(d["quiet"])
+            self.refusals = int(d.get("refusals", 0))
+            self.rulings = int(d.get("rulings", 1))
             self.noisy = bool(d["noisy"])
             self.reason = d["reason"]
         except (KeyError, TypeError, ValueError, AttributeError) as e:

@@ -15,7 +15,8 @@ other crew reaches first.
 
 Decisions the rollouts cannot weigh are made by rule: the lighthouse's peeks (information is
 worth nothing to a search that guesses afresh every time; the bot peeks next to its pirates),
-and the vote to end the game (accepted only when no coin left could change the winner).
+and the vote to end the game (accepted only when no coin left could change the winner, and always
+when the site proposes it after rounds without progress, ruling A21).
 Deterministic for a seed and a budget; ``seconds`` only ever cuts a search short.
 """
 
@@ -86,6 +87,8 @@ def choose_move(
     seat = knowledge.seat
     deal = Determiniser(knowledge)
     if "refuse end" in moves:
+        if bot.site_proposal(knowledge.position.get("vote")):
+            return "accept end"  # ruling A21: bots agree to the site's proposal
         return vote(deal.sample(rng), seat)
     if moves[0].startswith("peek "):
         return peek(deal.sample(rng), seat, moves, rng)

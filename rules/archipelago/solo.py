@@ -17,6 +17,7 @@ from rules.core import IllegalMove, Option, Outcome, Ruleset, SetupError
 
 from .game import Archipelago
 from .geometry import cell_name
+from .position import RULINGS
 from .puzzles import PUZZLES, size, squares
 from .tiles import FACES
 
@@ -158,22 +159,29 @@ class PuzzleRuleset(Ruleset):
     game = "archipelago"
     seat_counts = (1,)
     ends_early = True  # given up (F1): a puzzle not solved scores nothing
-    options = {"puzzle": Option("first-steps", tuple(PUZZLES), "which puzzle")}
+    options = {
+        "puzzle": Option("first-steps", tuple(PUZZLES), "which puzzle"),
+        "rulings": Option(RULINGS, (1, 2), "the rulings' version (position.RULINGS)"),
+    }
 
     def new_game(self, seats: int, seed: str, **options: Any) -> PuzzleGame:
         self.check_seats(seats)
         opts = self.resolve_options(options)
+        rulings = opts.pop("rulings")  # kept in the position, beside the options
         puzzle = PUZZLES[opts["puzzle"]]
         g = PuzzleGame()
         g._init_position(1, seed, {"island": "first", "landing": "recommended", "teams": False})
+        g.rulings = rulings
         g.options = dict(opts, island="first", landing="recommended", teams=False)
         _lay_out(g, puzzle)
         return g
 
     def options_of(self, doc: Mapping[str, Any]) -> dict[str, Any]:
         # Which puzzle is the whole layout: a replay of the ledger must lay out the same one.
+        # A position without "rulings" was played by version 1 (position.RULINGS).
         stored = doc.get("options") or {}
-        return {"puzzle": stored["puzzle"]} if "puzzle" in stored else {}
+        kept = {"puzzle": stored["puzzle"]} if "puzzle" in stored else {}
+        return {**kept, "rulings": doc.get("rulings", 1)}
 
     def from_json(self, doc: Mapping[str, Any]) -> PuzzleGame:
         if not isinstance(doc, Mapping) or doc.get("ruleset") != "archipelago-puzzle":

@@ -107,6 +107,8 @@ def play(
                 knowledge, state.legal_moves(seat), rng, rollouts, seconds
             )
         return jamaica_bot.choose_move(level, state.view(seat), state.legal_moves(seat), rng)
+    if ruleset(state.ruleset).game == "archipelago" and archipelago_bot.site_proposal(state.vote):
+        return "accept end"  # ruling A21: every bot, random too, agrees to the site's proposal
     if ruleset(state.ruleset).game == "archipelago" and level != "random":
         if level in archipelago_search.ROLLOUTS and state.ruleset == "archipelago":
             rng = random.Random(f"{level}:{seed}")

@@ -83,3 +83,35 @@ def test_a_puzzle_solved_by_clicking(asgi_server, signed_in, tmp_path):  # noqa:
     page.goto(f"{asgi_server}/puzzles/")
     expect(page.locator("#puzzle-first-steps .best-results")).to_contain_text("alice")
     page.screenshot(path=shots / "archipelago-puzzles.png", full_page=True)
+
+
+def test_the_sites_proposal_to_end_is_seen_and_answered_by_clicking(asgi_server, signed_in):  # noqa: F811
+    # Ruling A21 (issue 41): after 30 quiet rounds the site proposes the end; each player sees it
+    # on the live board and answers with the vote's buttons.
+    from games.models import Game
+    from rules.archipelago.position import QUIET_ROUNDS
+
+    alice, bob = make_user("alice"), make_user("bob")
+    game = start_game(alice, bob, ruleset="archipelago")
+    state = head_state(game)
+    for seat in (0, 1):  # both boats land
+        state.apply(seat, sorted(state.legal_moves(seat))[0])
+    state.quiet = QUIET_ROUNDS * 2 - 1
+    Game.objects.filter(pk=game.pk).update(state=state.to_json(), ply=state.ply)
+    game.refresh_from_db()
+    url = f"{asgi_server}/games/{game.pk}/"
+    alice_page = open_live_board(signed_in(alice), url)
+    bob_page = open_live_board(signed_in(bob), url)
+    quiet = next(m for m in sorted(state.legal_moves(0)) if m.startswith("boat "))
+    alice_page.get_by_label("Move in notation").fill(quiet)
+    alice_page.get_by_label("Move in notation").press("Enter")
+    proposal = "the site proposes to end the game as it stands"
+    for page in (alice_page, bob_page):
+        expect(page.locator("#board")).to_contain_text(proposal)
+    alice_page.locator("button[name=move][value='accept end']").click()
+    expect(bob_page.locator(".move-log")).to_contain_text("accept end")
+    bob_page.locator("button[name=move][value='accept end']").click()
+    for page in (alice_page, bob_page):
+        expect(page.locator("#board")).to_contain_text("The game is over")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.outcome["reason"] == "agreement"

@@ -71,7 +71,13 @@ def finished(django_db_setup, django_db_blocker):
         game = open_table(creator=alice, players=2, ruleset="archipelago")
         join_table(game.pk, bob)
         game = play_bots(game, 3000)
-        assert game.status == Game.Status.FINISHED and game.outcome["reason"] != "agreement"
+        # Since ruling A21 changed (issue 41) the bots' game ends when both agree to the site's
+        # proposal after quiet rounds ("agreement", the vote's answers in the record), where 30
+        # quiet rounds used to end it by themselves ("stalemate"); never by a seat's own offer.
+        assert game.status == Game.Status.FINISHED
+        assert game.outcome["reason"] in ("all coins", "agreement", "stalemate")
+        offers = game.moves.filter(text="offer end").count()
+        assert offers == 0
         yield game
         transaction.set_rollback(True)
 
@@ -437,3 +443,19 @@ def test_a_json_record_cut_short_or_of_another_format_is_refused(client, finishe
     text = _text(finished)
     with pytest.raises(records.RecordError, match="not an Archipelago game record"):
         records.parse_record(text.replace("archipelago-record 1", "jackal-record 1"))
+
+
+def test_a_game_begun_under_rulings_1_says_so_in_its_record_and_imports_by_them():
+    # Issue 41: games begun before the rulings' version 2 keep their rules (position.RULINGS);
+    # their records carry the version, newer ones need no tag.
+    from games.families.archipelago.records import option_tags, options_of_tags
+    from rules.archipelago import ARCHIPELAGO
+
+    new = ARCHIPELAGO.new_game(2, "tags")
+    assert "Rulings" not in dict(option_tags("archipelago", ARCHIPELAGO.options_of(new.to_json())))
+    old = new.to_json()
+    del old["rulings"]
+    tags = dict(option_tags("archipelago", ARCHIPELAGO.options_of(old)))
+    assert tags["Rulings"] == "1"
+    again = ARCHIPELAGO.new_game(2, "tags", **options_of_tags({"Ruleset": "archipelago", **tags}))
+    assert again.rulings == 1 and again.to_json() == old

@@ -35,8 +35,8 @@ TILES = (
         _("Labyrinths"),
         _(
             "The number is how many turns the pirate spends on the tile before it walks out. "
-            "No coin comes in, and inside only an enemy one stage ahead can be attacked. A bottle "
-            "gets a pirate out at once."
+            "A coin may be dragged in and out; inside only an enemy one stage ahead can be "
+            "attacked. A bottle gets a pirate out at once."
         ),
     ),
     (
@@ -65,7 +65,8 @@ TILES = (
         _("Ice"),
         _(
             "The pirate slides on: it repeats the move that brought it here — one more step the "
-            "same way, another knight's jump, another flight."
+            "same way; after a horse or a trampoline another jump, wherever its player picks; "
+            "another flight."
         ),
     ),
     (

@@ -19,6 +19,7 @@ from games.families.jackal.presenter import FORFEIT_WORDS, _abort_words
 from games.families.jackal.words import crew_name
 from games.models import Game
 from games.presenters.seat_actions import choices_for
+from rules.archipelago.position import QUIET_ROUNDS
 from rules.archipelago.puzzles import PUZZLES
 from rules.core import GameState
 
@@ -264,6 +265,11 @@ def _status(game: Game, view: dict, names: dict, seat_index) -> str:
         if phase == "bottle":
             return _("You may use a bottle, or end your turn.")
         if phase == "vote":
+            if (view.get("vote") or {}).get("by", 0) is None:  # the site's proposal (A21)
+                return _(
+                    "Nothing has happened for %(rounds)d rounds: the site proposes to end the "
+                    "game as it stands. Accept or refuse."
+                ) % {"rounds": QUIET_ROUNDS}
             return _("An end of the game by agreement is offered: accept or refuse.")
         if view.get("controller") != view.get("turn"):
             colour = view["crews"][view["turn"]]["colour"]

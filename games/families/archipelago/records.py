@@ -65,8 +65,11 @@ def _words() -> Words:
 
 def option_tags(ruleset_name: str, options: dict[str, Any]) -> list[tuple[str, str]]:
     """The tags of the options a game was dealt with (`Ruleset.options_of` its position)."""
+    # A game begun before the rulings' version 2 (rules/archipelago/position.py, RULINGS) says so,
+    # so that its record replays by the rules it was played by; newer records need no tag.
+    old = [("Rulings", "1")] if options.get("rulings") == 1 else []
     if ruleset_name == "archipelago-puzzle":
-        return [("Puzzle", options["puzzle"])]
+        return [("Puzzle", options["puzzle"]), *old]
     tags = [
         ("Island", options.get("island", "first")),
         ("Landing", options.get("landing", "choose")),
@@ -74,17 +77,19 @@ def option_tags(ruleset_name: str, options: dict[str, Any]) -> list[tuple[str, s
     ]
     if abilities := options.get("abilities"):  # a game of a series (S1)
         tags.append(("Abilities", " ".join(f"{p}:{a}" for p, a in sorted(abilities.items()))))
-    return tags
+    return tags + old
 
 
 def options_of_tags(tags: dict[str, str]) -> dict[str, Any]:
     """The options of `new_game` that the tags say (the rules check their values)."""
+    old = {"rulings": 1} if tags.get("Rulings", "").strip() == "1" else {}
     if tags["Ruleset"] == "archipelago-puzzle":
-        return {"puzzle": tags.get("Puzzle", "")}
+        return {"puzzle": tags.get("Puzzle", ""), **old}
     options: dict[str, Any] = {
         "island": tags.get("Island", "first"),
         "landing": tags.get("Landing", "choose"),
         "teams": tags.get("Teams", "no") == "yes",
+        **old,
     }
     if tags.get("Abilities", "").strip():
         abilities = {}

@@ -194,6 +194,7 @@ def event_line(event: dict, seat_names: dict[int, str]) -> str:
         "coins": event.get("coins", ""),
         "bottles": event.get("bottles", ""),
         "roll": event.get("roll", ""),
+        "rounds": event.get("rounds", ""),
         "dir": compass(str(event.get("dir", ""))),
         "cause": str(DEATHS.get(event.get("cause"), event.get("cause", ""))),
         "reason": str(ENDS.get(event.get("reason"), event.get("reason", ""))),
@@ -248,6 +249,9 @@ EVENTS = {
     "skip": gettext_lazy("%(seat)s skips the turn"),
     "pass": gettext_lazy("%(piece)s passes"),
     "offer end": gettext_lazy("%(seat)s offers to end the game"),
+    "propose end": gettext_lazy(
+        "nothing has happened for %(rounds)s rounds: the site proposes to end the game"
+    ),
     "accept end": gettext_lazy("%(seat)s accepts to end the game"),
     "refuse end": gettext_lazy("%(seat)s refuses to end the game"),
     "over": gettext_lazy("the game is over (%(reason)s)"),
@@ -263,7 +267,8 @@ DEATHS = {
 ENDS = {
     "all coins": gettext_lazy("the island is explored and no coin is left"),
     "agreement": gettext_lazy("by agreement"),
-    "stalemate": gettext_lazy("nothing happened for 30 rounds"),
+    # a game where no crew can move, every seat is skipped, or A21's proposals were refused
+    "stalemate": gettext_lazy("no progress"),
     "solved": gettext_lazy("the puzzle is solved"),
     "failed": gettext_lazy("the puzzle is failed"),
 }

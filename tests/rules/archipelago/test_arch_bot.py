@@ -47,3 +47,27 @@ def test_the_bot_refuses_to_end_while_coins_are_to_be_found():
     g = ARCHIPELAGO.new_game(2, "vote", landing="recommended")
     g.apply(0, "offer end")
     assert choose(g.view(1), 1) == "refuse end"
+
+
+def quiet_game():
+    """A game where the site has just proposed the end (ruling A21)."""
+    from rules.archipelago.position import QUIET_ROUNDS
+
+    g = ARCHIPELAGO.new_game(2, "vote", landing="recommended")
+    g.quiet = QUIET_ROUNDS * 2 - 1
+    g.apply(0, next(m for m in g.legal_moves(0) if m.startswith("boat ")))  # a quiet turn
+    assert g.phase == "vote" and g.vote["by"] is None
+    return g
+
+
+def test_A21_the_bot_agrees_when_the_site_proposes_the_end():
+    g = quiet_game()
+    assert choose(g.view(0), 0) == "accept end" == choose(g.view(1), 1)
+
+
+def test_A21_every_bot_level_agrees_when_the_site_proposes_the_end():
+    from rules.bots import LEVELS, play
+
+    g = quiet_game()
+    for level in LEVELS:
+        assert play(level, g, 1, "seed") == "accept end", level

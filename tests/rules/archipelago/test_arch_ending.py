@@ -121,6 +121,22 @@ def test_F2_a_seat_out_of_time_on_an_offer_refuses_it():
     assert g.to_act() == {2}
 
 
+def test_F2_a_seat_out_of_time_on_the_sites_proposal_refuses_it_and_it_comes_back_later():
+    from rules.archipelago.position import QUIET_ROUNDS
+
+    g = island(seats=3)
+    g.quiet = QUIET_ROUNDS * 3 - 1
+    g.apply(0, "W1 F11-F10")
+    assert g.phase == "vote" and g.vote["by"] is None
+    g.apply(0, "accept end")
+    assert g.skip_seat(2) == [{"kind": "refuse end", "seat": 2}]
+    assert g.phase == "play" and g.refusals == 1 and g.to_act() == {1}
+    # the next proposal asks only the seats still playing
+    g.quiet = QUIET_ROUNDS * 3 * 2 - 1
+    g.apply(1, _first_move(g, 1))
+    assert g.phase == "vote" and g.to_act() == {0, 1}
+
+
 def test_F2_under_smoke_a_skipped_player_does_not_play_a_neighbours_crew():
     g = island(seats=3)
     g.skip_seat(1)

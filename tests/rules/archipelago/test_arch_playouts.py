@@ -205,9 +205,13 @@ def test_slow_many_random_games(seats, teams):
 
 def greedy_move(g, seat, rng):
     """A simple coin-hungry player: stow, drag coins home, explore, walk to coins or face-down
-    tiles; ties at random."""
+    tiles; ties at random. It refuses the site's proposal to end after quiet rounds (ruling A21:
+    the players decide; before issue 41 those rounds ended the game, and this seed's game did
+    not reach the book's end any more once the jumps and coins followed the book)."""
     from rules.archipelago.geometry import chebyshev, parse_cell
 
+    if g.phase == "vote":
+        return "refuse end"
     moves = [m for m in g.legal_moves(seat) if m not in ("offer end", "accept end", "refuse end")]
     boat = g.boats.get(g.slot_crew())
     goals = list(g.coins) + [c for c, t in g.tiles.items() if not t["up"]]

@@ -2,7 +2,7 @@
 of the game, two-on-two."""
 
 import pytest
-from archipelago_kit import at, coins, island, kinds, put, turn
+from archipelago_kit import at, coins, island, kinds, put, roundtrip, turn
 
 from rules.archipelago import ARCHIPELAGO
 from rules.archipelago.geometry import cell_name, chebyshev, parse_cell
@@ -258,13 +258,57 @@ def test_a_unanimous_vote_ends_the_game_and_one_refusal_goes_on():
     assert g.is_over() and g.outcome().reason == "agreement"
 
 
-def test_rounds_without_progress_end_the_game():
+# Changed with ruling A21 (issue 41): 30 quiet rounds used to end the game by themselves; the book
+# ends it "by a unanimous vote", so now the site proposes that vote and the players decide.
+
+
+def test_A21_after_the_quiet_rounds_the_site_proposes_the_end_and_the_players_decide():
     from rules.archipelago.position import QUIET_ROUNDS
+
+    g = island(seats=3)
+    g.quiet = QUIET_ROUNDS * 3 - 1
+    ev = g.apply(0, "W1 F11-F10")
+    assert not g.is_over() and g.phase == "vote"
+    assert {"kind": "propose end", "rounds": QUIET_ROUNDS} in ev
+    assert g.to_act() == {0, 1, 2}  # the site offered: every seat answers, the mover too
+    assert g.legal_moves(1) == ["accept end", "refuse end"] == g.legal_moves(0)
+    g = roundtrip(g)
+    for seat in (2, 0, 1):
+        g.apply(seat, "accept end")
+    assert g.is_over() and g.outcome().reason == "agreement"
+
+
+def test_A21_a_refused_proposal_comes_back_after_as_many_quiet_rounds_then_the_game_ends():
+    from rules.archipelago.position import QUIET_LIMIT, QUIET_ROUNDS
 
     g = island()
     g.quiet = QUIET_ROUNDS * 2 - 1
     g.apply(0, "W1 F11-F10")
+    g.apply(0, "accept end")
+    g.apply(1, "refuse end")
+    assert g.phase == "play" and g.to_act() == {1} and g.refusals == 1
+    assert "refuse" not in str(g.legal_moves(1)) and "Y1 A5-B5" in g.legal_moves(1)
+    g.apply(1, "Y1 A5-B5")
+    assert g.phase == "play"  # no new proposal before another QUIET_ROUNDS rounds
+    g = roundtrip(g)
+    g.quiet = QUIET_ROUNDS * 2 * 2 - 1
+    g.apply(0, "W1 F10-F9")
+    assert g.phase == "vote" and g.to_act() == {0, 1}
+    g.apply(1, "refuse end")
+    # the guard: after QUIET_LIMIT quiet rounds the game ends as it stands, with no vote
+    g.quiet = QUIET_LIMIT * 2 - 1
+    g.apply(1, "Y1 B5-C5")
     assert g.is_over() and g.outcome().reason == "stalemate"
+
+
+def test_A21_progress_forgets_the_refusals():
+    from rules.archipelago.position import QUIET_ROUNDS
+
+    g = island({"F10": "?empty"})
+    g.quiet, g.refusals = QUIET_ROUNDS * 4, 1
+    g.apply(0, "W1 F11-F10")  # turns a tile up
+    assert g.quiet == 0 and g.refusals == 0 and g.phase == "play"
+    assert "refusals" not in g.to_json()  # positions without refusals are as they always were
 
 
 def test_bad_input_is_refused_and_changes_nothing():

@@ -144,7 +144,9 @@ def test_search_bots_play_whole_games_legally(seats, options, monkeypatch):
         move = play(levels[seat], game, seat, f"{game.ply}")
         assert move in game.legal_moves(seat)
         game.apply(seat, move)
-    assert game.outcome().reason in ("all coins", "stalemate")
+    # "agreement" since ruling A21 (issue 41): bots agree to the site's proposal after quiet
+    # rounds, which used to end the game as a stalemate by itself
+    assert game.outcome().reason in ("all coins", "agreement", "stalemate")
     assert game.coin_total() == TOTAL_COINS
 
 
@@ -259,3 +261,13 @@ def test_the_evaluation_prefers_a_coin_nearer_home():
     swimming = game.copy()
     swimming.pieces["W2"].update(where="water", cell=parse_cell("A11"), boat=None)
     assert evaluate(swimming)[0] < evaluate(game)[0]  # a swimmer far from its boat costs
+
+
+def test_A21_the_search_bot_agrees_when_the_site_proposes_the_end():
+    from rules.archipelago.position import QUIET_ROUNDS
+
+    game = ARCHIPELAGO.new_game(2, "vote", landing="recommended")
+    game.quiet = QUIET_ROUNDS * 2 - 1
+    game.apply(0, next(m for m in game.legal_moves(0) if m.startswith("boat ")))  # a quiet turn
+    assert game.phase == "vote" and game.vote["by"] is None
+    assert play("strong", game, 1, 1) == "accept end" == play("strong", game, 0, 1)
