@@ -148,7 +148,7 @@ def broken_links(game) -> list[str]:
 
 def seal_existing(game_model, move_model, action_model, update_rows) -> int:
     """Seal the ledgers of every game from their first row (the rows written before the seals:
-    migration 0022), with the settings' key; the games sealed. `update_rows(model, rows,
+    migration 0023), with the settings' key; the games sealed. `update_rows(model, rows,
     fields)` writes the seals (games.bulk_writes.update_rows); the caller lets the database
     update the rows (the move ledger refuses UPDATE otherwise)."""
     sealed = 0

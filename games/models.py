@@ -506,7 +506,7 @@ class SeatAction(models.Model):
     are the first): append-only, written only by `games.forfeits` under the game's lock, with
     `ply` the game's ply at that moment. A game ended by one of them replays as its moves, then
     that end (`games.forfeits.replayed_outcome`). Sealed as the moves are, in the same chain; on
-    PostgreSQL triggers refuse UPDATE, DELETE and TRUNCATE (migrations 0010 and 0022)."""
+    PostgreSQL triggers refuse UPDATE, DELETE and TRUNCATE (migrations 0010 and 0023)."""
 
     class Kind(models.TextChoices):
         TIMEOUT_BOT = "timeout-bot", _("ran out of time; a bot took over")

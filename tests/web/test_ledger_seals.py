@@ -29,7 +29,7 @@ pytestmark = pytest.mark.django_db
 
 MONDAY = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
-MIGRATION = "0022_ledger_seals"
+MIGRATION = "0023_ledger_seals"
 
 
 def broken_by(ply: int, kind: str, seat: int) -> str:

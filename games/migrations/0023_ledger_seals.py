@@ -95,7 +95,7 @@ def _seal_field(name: str):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0021_lean_indexes_lz4_positions")]
+    dependencies = [("games", "0022_rulesets_from_the_families")]
 
     operations = [
         migrations.AddField(model_name="game", name="ledger_seal", field=_seal_field("last seal")),
