@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from rules.core import IllegalMove
 from rules.core import ruleset as rules_named
 
-from . import listing, notify, services, turns
+from . import ledger, listing, notify, services, turns
 from .models import Game, Move, Seat, SeatAction, TimeoutPolicy
 from .standings import ENDING, forfeited_from, forfeited_seats, outcome_with_forfeits
 
@@ -117,8 +117,7 @@ def _act(game_id: int, user, expected_ply: int, check) -> SeatAction:
         action = SeatAction(game=game, ply=game.ply, seat=seat.index, kind=kind, user=user)
         actions = [*game.seat_actions.all(), action]
         moves = apply(game, seats, seat, action, actions, timezone.now())
-        Move.objects.bulk_create(moves)
-        action.save()
+        ledger.write(game, *moves, action)
         Seat.objects.bulk_update(seats, SEAT_FIELDS)  # the turn may have passed to another
         game.save(update_fields=GAME_FIELDS)
         listing.relist(game)  # its place in the players' my games follows the clock

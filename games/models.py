@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.families import ruleset_choices
@@ -187,6 +188,11 @@ class Game(models.Model):
         _("players may take vacations"),
         default=True,
         help_text=_("Off for a tournament-style table: the clocks never stop."),
+    )
+    # The seal of the last row of the game's ledger (games.ledger): the head of its chain, kept
+    # here so that sealing a move reads nothing more than the game row it locks anyway.
+    ledger_seal = models.CharField(
+        max_length=64, default="", db_default="", editable=False, verbose_name=_("last seal")
     )
 
     class Meta:
@@ -433,7 +439,8 @@ class MoveQuerySet(models.QuerySet):
 
 class Move(models.Model):
     """One ply of the ledger. Never updated nor deleted. On PostgreSQL triggers refuse UPDATE,
-    DELETE and TRUNCATE too, and a game's ply never goes back (migrations 0002 and 0004)."""
+    DELETE and TRUNCATE too, and a game's ply never goes back (migrations 0002 and 0004). Sealed
+    (`seal`) as a link of the game's chain, with its seat actions (games.ledger)."""
 
     # PROTECT: deleting a game must not quietly take its ledger along. A game with moves cannot
     # be deleted at all (Game.delete() raises ProtectedError; in SQL the foreign key and the
@@ -456,7 +463,13 @@ class Move(models.Model):
         verbose_name=_("player"),
     )
     events = models.JSONField(default=list, verbose_name=_("events"))
-    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("made"))
+    # Set when the row is made, not when it is saved (auto_now_add): the seal covers it.
+    created_at = models.DateTimeField(default=timezone.now, editable=False, verbose_name=_("made"))
+    # The keyed hash of this row and the one before it (games.ledger); empty for a row written
+    # behind the site's back, which verify_ledgers reports.
+    seal = models.CharField(
+        max_length=64, default="", db_default="", editable=False, verbose_name=_("seal")
+    )
 
     objects = MoveQuerySet.as_manager()
 
@@ -492,7 +505,8 @@ class SeatAction(models.Model):
     player taking their seat back from the bot. The second half of a game's ledger (the moves
     are the first): append-only, written only by `games.forfeits` under the game's lock, with
     `ply` the game's ply at that moment. A game ended by one of them replays as its moves, then
-    that end (`games.forfeits.replayed_outcome`)."""
+    that end (`games.forfeits.replayed_outcome`). Sealed as the moves are, in the same chain; on
+    PostgreSQL triggers refuse UPDATE, DELETE and TRUNCATE (migrations 0010 and 0023)."""
 
     class Kind(models.TextChoices):
         TIMEOUT_BOT = "timeout-bot", _("ran out of time; a bot took over")
@@ -517,7 +531,10 @@ class SeatAction(models.Model):
         help_text=_("who asked; empty for the clock"),
         verbose_name=_("player"),
     )
-    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("when"))
+    created_at = models.DateTimeField(default=timezone.now, editable=False, verbose_name=_("when"))
+    seal = models.CharField(  # as a move's
+        max_length=64, default="", db_default="", editable=False, verbose_name=_("seal")
+    )
 
     objects = MoveQuerySet.as_manager()
 

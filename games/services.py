@@ -22,7 +22,7 @@ from rules.core import GameError as RulesError
 from rules.core import GameState, IllegalMove, SetupError
 from rules.core import ruleset as rules_named
 
-from . import access, clocks, listing, notify, standings, turns
+from . import access, clocks, ledger, listing, notify, standings, turns
 from .families import family_of
 from .models import Game, Move, Seat, TimeoutPolicy
 
@@ -304,8 +304,9 @@ def submit_move(
                 refusal = family_of(game.ruleset).refusal_text(error, text)
                 raise MoveRefused(refusal) from None
             game.ply += 1
-            Move.objects.create(
-                game=game, ply=game.ply, text=move, seat=seat_index, user=user, events=events
+            ledger.write(
+                game,
+                Move(game=game, ply=game.ply, text=move, seat=seat_index, user=user, events=events),
             )
             game.last_move_at = timezone.now()
             _store_head(game, state, seats)
@@ -381,8 +382,9 @@ def _seat_index_of(seats: list[Seat], user) -> int:
     return seat.index
 
 
-# What `_store_head` changes on the game row (the seats' `must_act` it writes itself).
-HEAD_FIELDS = ["ply", "state", "status", "outcome", "finished_at"]
+# What `_store_head` changes on the game row (the seats' `must_act` it writes itself), and the
+# ledger's last seal (games.ledger) that a new row of the ledger moves on.
+HEAD_FIELDS = ["ply", "state", "status", "outcome", "finished_at", "ledger_seal"]
 
 
 def _store_head(game: Game, state: GameState, seats: list[Seat]) -> list[Seat]:
@@ -493,6 +495,13 @@ def replay_moves(ruleset: str, players: int, seed: str, stored: dict, moves, ski
 
 
 def verify_ledger(game: Game) -> list[str]:
+    """Problems found in `game`'s ledger (empty when it is whole and its cached state is the
+    truth): first the row that breaks its chain of seals, if one does (games.ledger), then
+    what replaying it finds (`_replay_problems`)."""
+    return ledger.broken_links(game) + _replay_problems(game)
+
+
+def _replay_problems(game: Game) -> list[str]:
     """Problems found when replaying `game` (empty when its cached state is the truth).
 
     Besides the cached head, it checks that the ledger was not cut: it must reach the game's ply

@@ -39,7 +39,7 @@ from django.utils import timezone
 
 from rules.core import ruleset as rules_named
 
-from . import bulk_writes, forfeits, listing, notify, services, sweep_ends, turns
+from . import bulk_writes, forfeits, ledger, listing, notify, services, sweep_ends, turns
 from .models import Game, Move, Seat, SeatAction, TimeoutPolicy
 from .signals import clock_low, games_ended
 
@@ -216,7 +216,7 @@ def _time_out(
     )
     actions.append(action)
     try:
-        moves += forfeits.apply(game, seats, seat, action, actions, now)
+        made = forfeits.apply(game, seats, seat, action, actions, now)
     except services.GameError as error:
         # The engine refused (a position it cannot skip a seat in): this game is left as it was,
         # without its deadline, for staff to look at; the rest of the batch goes on.
@@ -225,6 +225,8 @@ def _time_out(
         game.deadline = game.warn_at = None
         del actions[-1]
         return None
+    ledger.seal(game, *made, action)  # as written: the clock's moves, then the action
+    moves += made
     logger.info("game %s ply %s: seat %s %s", game.pk, game.ply, seat.index, action.kind)
     return action
 

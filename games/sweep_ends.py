@@ -32,7 +32,7 @@ from django.db import connection
 from rules.core import IllegalMove, SetupError, ruleset_names
 from rules.core import ruleset as rules_named
 
-from . import listing
+from . import ledger, listing
 from .models import Game, Seat, SeatAction, TimeoutPolicy
 from .standings import ENDING, outcome_with_forfeits
 
@@ -50,6 +50,7 @@ class Claimed:
     players: int
     policy: str  # what its timeout does (TimeoutPolicy.in_force)
     ply: int
+    ledger_seal: str  # the head of its ledger's chain (games.ledger)
     summary: dict  # the keys of its position that ending it reads
 
 
@@ -68,6 +69,7 @@ def claim(now: datetime, size: int, latest_first: bool = False) -> list[Claimed]
     table = quote(Game._meta.db_table)
     sql = (
         f"SELECT game.id, game.ruleset, game.players, game.timeout_policy, game.ply,"
+        f" game.ledger_seal,"
         f" (SELECT jsonb_object_agg(part.key, part.value) FROM jsonb_each(game.state) part"
         f"  WHERE part.key = ANY(%s))"
         f" FROM {table} game"
@@ -85,9 +87,10 @@ def claim(now: datetime, size: int, latest_first: bool = False) -> list[Claimed]
             players=players,
             policy=TimeoutPolicy.in_force(chosen, ruleset, players),
             ply=ply,
+            ledger_seal=ledger_seal,
             summary=(json.loads(summary) if isinstance(summary, str) else summary) or {},
         )
-        for game_id, ruleset, players, chosen, ply, summary in rows
+        for game_id, ruleset, players, chosen, ply, ledger_seal, summary in rows
     ]
 
 
@@ -152,7 +155,12 @@ def end_in_bulk(claimed: list[Claimed], now: datetime) -> Ended:
             rest.append(game.id)
             continue
         forfeits = [*actions_of.get(game.id, ()), Forfeit(seat, Kind.TIMEOUT_END)]
-        rows.append((game.id, game.ply, seat, outcome_with_forfeits(outcome.to_json(), forfeits)))
+        action = SeatAction(
+            game_id=game.id, ply=game.ply, seat=seat, kind=Kind.TIMEOUT_END, created_at=now
+        )
+        ledger.seal(game, action)
+        outcome = outcome_with_forfeits(outcome.to_json(), forfeits)
+        rows.append((game.id, game.ply, seat, outcome, action.seal))
         changes.append((game.id, game.ply, False, game.players))
         players.update(people or ())
         logger.debug("game %s ply %s: seat %s %s", game.id, game.ply, seat, Kind.TIMEOUT_END)
@@ -185,8 +193,9 @@ class _Over:
 
 
 # One statement writes a batch's ends: the ledger's seat actions, the games, their seats. The
-# rows go as one JSON parameter of what differs from game to game (id, ply, seat, outcome);
-# what is the same for all (they ended at the same instant, for the same reason) goes once, as
+# rows go as one JSON parameter of what differs from game to game (id, ply, seat, outcome,
+# the seat action's seal, which the game keeps as its ledger's last: games.ledger); what is
+# the same for all (they ended at the same instant, for the same reason) goes once, as
 # parameters of its own. No clock runs in a game over (turns.begin_turn of a finished game: no
 # turn start, deadline or warning). The stored positions are not touched: rewriting thousands
 # of them (each decompressed, changed and compressed again) was half the statement's time, and
@@ -194,23 +203,24 @@ class _Over:
 _WRITE_ENDS = """
 WITH ended AS (
     SELECT * FROM jsonb_to_recordset(%(rows)s::jsonb)
-        AS ended(id bigint, ply integer, seat smallint, outcome jsonb)
+        AS ended(id bigint, ply integer, seat smallint, outcome jsonb, seal text)
 ), ledger AS (
-    INSERT INTO {action} (game_id, ply, seat, kind, user_id, created_at)
-    SELECT id, ply, seat, %(kind)s, NULL, %(now)s FROM ended
+    INSERT INTO {action} (game_id, ply, seat, kind, user_id, created_at, seal)
+    SELECT id, ply, seat, %(kind)s, NULL, %(now)s, seal FROM ended
 ), seats AS (
     UPDATE {seat} SET must_act = false, list_section = %(section)s, list_key = %(key)s
     WHERE game_id IN (SELECT id FROM ended)
 )
 UPDATE {game} AS game
 SET status = %(finished)s, finished_at = %(now)s, outcome = ended.outcome,
-    turn_started_at = NULL, deadline = NULL, warn_at = NULL
+    turn_started_at = NULL, deadline = NULL, warn_at = NULL, ledger_seal = ended.seal
 FROM ended WHERE game.id = ended.id
 """
 
 
 def _write_ends(rows: list[tuple], now: datetime) -> None:
-    """Write the ends of `rows` ((game id, ply, seat that timed out, outcome) each)."""
+    """Write the ends of `rows` ((game id, ply, seat that timed out, outcome, the seat
+    action's seal) each)."""
     quote = connection.ops.quote_name
     sql = _WRITE_ENDS.format(
         action=quote(SeatAction._meta.db_table),
@@ -220,7 +230,7 @@ def _write_ends(rows: list[tuple], now: datetime) -> None:
     # Every seat of these games: nobody acts, and each lands among its player's finished games
     # at the same place, the instant they all ended (listing.list_order).
     section, key = listing.list_order(_Over(now), must_act=False)
-    names = ("id", "ply", "seat", "outcome")
+    names = ("id", "ply", "seat", "outcome", "seal")
     with connection.cursor() as cursor:
         cursor.execute(
             sql,

@@ -5,6 +5,8 @@ default so that a fresh checkout runs on SQLite with in-process parts. docs/oper
 every variable.
 """
 
+import hashlib
+import hmac
 from pathlib import Path
 
 import dj_database_url
@@ -28,6 +30,16 @@ if not SECRET_KEY:
             "or set DEBUG=true for a development run."
         )
     SECRET_KEY = "development-only-key-never-use-in-production"
+
+# The key that seals every row of the games' ledgers (games.ledger): never in the database, so
+# that a row written, changed or removed there behind the site's back shows in verify_ledgers.
+# Without LEDGER_KEY, production derives it from SECRET_KEY, which it must set anyway; a
+# development run (empty here) makes one once in the data directory when it first seals a row
+# (games.ledger), as the development SECRET_KEY above is public. Changing the key breaks every
+# game's chain: set LEDGER_KEY before rotating SECRET_KEY.
+LEDGER_KEY = env_str("LEDGER_KEY") or (
+    "" if DEBUG else hmac.new(SECRET_KEY.encode(), b"jackal ledger key", hashlib.sha256).hexdigest()
+)
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])

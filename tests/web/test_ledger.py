@@ -164,11 +164,24 @@ def behind_the_ledgers_back(sql: str, params=()) -> None:
             cursor.execute("SET LOCAL session_replication_role = origin")
 
 
+def broken_at(ply: int) -> str:
+    """verify_ledger's report of a move that breaks the ledger's chain of seals (games.ledger)."""
+    return (
+        f"ply {ply}: the move breaks the ledger's chain: it, or a row just before it, was"
+        " written, changed or removed behind the site's back"
+    )
+
+
+CUT_AFTER_2 = (
+    "the ledger's chain ends after ply 2, short of the game's last seal: its last rows were removed"
+)
+
+
 def test_verify_ledger_finds_a_gap(game):
     play(game, 5, random.Random(3))
     behind_the_ledgers_back("DELETE FROM games_move WHERE game_id = %s AND ply = 3", [game.pk])
     game.refresh_from_db()
-    assert verify_ledger(game) == ["the ledger has a gap: ply 3 is missing"]
+    assert verify_ledger(game) == [broken_at(4), "the ledger has a gap: ply 3 is missing"]
 
 
 def end_by_agreement(game: Game) -> None:
@@ -184,7 +197,8 @@ def test_verify_ledgers_notices_a_cut_ledger(game):
     behind_the_ledgers_back("DELETE FROM games_move WHERE game_id = %s AND ply = 3", [game.pk])
     game.refresh_from_db()
     assert verify_ledger(game) == [
-        "the ledger was cut: it ends at ply 2 but the game has had 3 moves"
+        CUT_AFTER_2,
+        "the ledger was cut: it ends at ply 2 but the game has had 3 moves",
     ]
 
 
@@ -200,7 +214,8 @@ def test_verify_ledgers_notices_a_cut_ledger_even_when_the_game_was_wound_back(g
     )
     game.refresh_from_db()
     assert verify_ledger(game) == [
-        "the game is finished but its ledger does not reach the end: cut?"
+        CUT_AFTER_2,
+        "the game is finished but its ledger does not reach the end: cut?",
     ]
     with pytest.raises(CommandError, match=rf"1 of 1 games differ.*\[{game.pk}\]"):
         call_command("verify_ledgers")
@@ -296,7 +311,10 @@ def test_old_ledgers_english_events_are_re_derived_as_data_and_then_verified(gam
         "UPDATE games_move SET events = %s WHERE game_id = %s",
         [json.dumps(["W1 lands on a face-down tile"]), game.pk],
     )
-    assert verify_ledger(game) == ["ply 1: the stored events differ from the replayed ledger's"]
+    assert verify_ledger(game) == [
+        broken_at(1),  # the events are sealed too
+        "ply 1: the stored events differ from the replayed ledger's",
+    ]
 
     name = "0015_events_as_data_for_old_ledgers"
     migration = import_module(f"games.migrations.{name}")
