@@ -115,7 +115,7 @@ class GameAdmin(paging.LookAheadPaging, admin.ModelAdmin):
         "started_at",
         "finished_at",
         "last_move_at",
-        "invite_token",
+        # No invite_token: the invitation is its creator's to give (access.can_watch).
         "time_control",
         "timeout_policy",
         "clocks",
