@@ -44,6 +44,8 @@ PUBLIC_ON_PURPOSE: dict[str, frozenset[str]] = {
     "games.Game": frozenset({"seed_hash"}),
     # The seat's place in its player's list of games (games.listing), not a credential.
     "games.Seat": frozenset({"list_key"}),
+    # A player's names as compared for look-alikes (accounts.names): public names, reshaped.
+    "accounts.NameKey": frozenset({"key"}),
 }
 
 # How each model that is about a game reaches it (the lookup path to games.Game): its rows are
