@@ -12,6 +12,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import translation
 
+from . import names
 from .tasks import send_email
 
 
@@ -55,6 +56,14 @@ class AccountAdapter(DefaultAccountAdapter):
         if language in dict(settings.LANGUAGES):
             user.language = language
         return super().save_user(request, user, form, commit=commit)
+
+    def clean_username(self, username, shallow=False):
+        # A new player's username may not pass for the site or for another player
+        # (accounts.names); `shallow` is allauth's check of the form field alone.
+        username = super().clean_username(username, shallow=shallow)
+        if not shallow:
+            names.refuse_impersonation(username)
+        return username
 
     def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
         site = PublicSite(name="Jackal Online", domain=urlsplit(settings.SITE_URL).netloc)

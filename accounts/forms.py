@@ -2,6 +2,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from . import names
 from .models import PREFERENCE_FIELDS, TIME_ZONES, TurnEmails, User
 
 
@@ -32,6 +33,8 @@ class ProfileForm(forms.ModelForm):
         clash = User.objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk)
         if name and clash.exists():
             raise forms.ValidationError(_("Another player already uses that display name."))
+        if name:
+            names.refuse_impersonation(name, self.instance)
         return name
 
     def clean(self):

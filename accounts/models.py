@@ -6,6 +6,8 @@ from datetime import datetime, time, timedelta
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.db.models.signals import post_save
+from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -145,3 +147,35 @@ class User(AbstractUser):
         from django.utils import timezone
 
         return self.on_vacation(timezone.now())
+
+
+class NameKey(models.Model):
+    """One key under which a player's username or display name is compared (accounts.names):
+    a new name is checked against every player's in one indexed lookup. Rewritten whenever the
+    user is saved with either name (sync_name_keys)."""
+
+    user = models.ForeignKey(
+        User, on_delete=models.CASCADE, related_name="name_keys", verbose_name=_("player")
+    )
+    key = models.TextField(db_index=True, verbose_name=_("name key"))
+
+    class Meta:
+        verbose_name = _("name key")
+        verbose_name_plural = _("name keys")
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="name_key_once")]
+
+    def __str__(self) -> str:
+        return self.key
+
+
+@receiver(post_save, sender=User)
+def sync_name_keys(sender, instance: User, update_fields=None, **kwargs) -> None:
+    if update_fields is not None and not {"username", "display_name"} & set(update_fields):
+        return  # a preference, a digest time, a log-in: the names did not change
+    from .names import keys_of
+
+    wanted = keys_of(instance)
+    held = set(NameKey.objects.filter(user=instance).values_list("key", flat=True))
+    if held != wanted:
+        NameKey.objects.filter(user=instance).exclude(key__in=wanted).delete()
+        NameKey.objects.bulk_create(NameKey(user=instance, key=key) for key in wanted - held)

@@ -34,6 +34,23 @@ def can_watch(game: Game, user, invite_token: str | None = None) -> bool:
     return user.has_perm(WATCH_PRIVATE)
 
 
+def sees_private_games(user) -> bool:
+    """Whether lists (the lobby, the archive, profiles, every admin list) show `user` the private
+    games of others: only with the permission, which superusers hold. Being staff alone gives
+    nothing."""
+    return user.is_authenticated and user.has_perm(WATCH_PRIVATE)
+
+
+def without_private_games(queryset, user, path: str = ""):
+    """`queryset` less private games, unless `user` sees them (sees_private_games). Its rows are
+    games, or rows reaching their game by the lookup `path` ("game", "rated_game__game"); a row
+    with no game (a digest reminder) stays."""
+    if sees_private_games(user):
+        return queryset
+    visibility = f"{path}__visibility" if path else "visibility"
+    return queryset.exclude(**{visibility: Game.Visibility.PRIVATE})
+
+
 def can_join(game: Game, user, invite_token: str | None = None) -> bool:
     """Anyone signed in may sit at a public table; a private one needs its invitation link,
     whoever asks (staff and superusers too), and only while it waits for players: a started

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import User
+from games import access
 from games.families import family_of, ruleset_choices
 from games.models import Game, Seat
 from ratings.models import Standing
@@ -87,7 +88,8 @@ class ArchiveRow:
 
 def finished_games(viewer=None) -> QuerySet[Game]:
     """Games that were dealt and are over, that `viewer` may see: public ones, and private ones
-    where they had a seat (staff see all)."""
+    where they had a seat, and every private one to holders of the watch permission (being staff
+    alone gives nothing: access.sees_private_games)."""
     games = Game.objects.filter(
         status__in=[Game.Status.FINISHED, Game.Status.ABORTED],
         started_at__isnull=False,
@@ -97,7 +99,7 @@ def finished_games(viewer=None) -> QuerySet[Game]:
     )
     if viewer is None or not viewer.is_authenticated:
         games = games.filter(visibility=Game.Visibility.PUBLIC)
-    elif not viewer.is_staff:
+    elif not access.sees_private_games(viewer):
         seated = Seat.objects.filter(game=OuterRef("pk"), user=viewer)
         games = games.filter(Q(visibility=Game.Visibility.PUBLIC) | ProbedExists(seated))
     return games.order_by("-finished_at", "-id")

@@ -254,16 +254,20 @@ def with_seats(games: list[Game]) -> list[Game]:
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
     """Open public tables, newest first, and public games under way, latest move first: each
-    paged, from its own partial index (game_open_tables, game_running_waiting_since)."""
-    public = Game.objects.filter(visibility=Game.Visibility.PUBLIC).only(*SUMMARY_FIELDS)
+    paged, from its own partial index (game_open_tables, game_running_waiting_since). Private
+    games under way are listed to those who may watch them (access.sees_private_games); an open
+    private table, never: its invitation is its creator's to give."""
+    games = Game.objects.only(*SUMMARY_FIELDS)
     tables = paging.page_of(
-        public.filter(status=Game.Status.OPEN).order_by("-created_at"),
+        games.filter(status=Game.Status.OPEN, visibility=Game.Visibility.PUBLIC).order_by(
+            "-created_at"
+        ),
         paging.page_number(request.GET.get("tables")),
     )
     running = paging.page_of(
-        public.filter(status=Game.Status.RUNNING).order_by(
-            Coalesce("last_move_at", "started_at").desc()
-        ),
+        access.without_private_games(
+            games.filter(status=Game.Status.RUNNING), request.user
+        ).order_by(Coalesce("last_move_at", "started_at").desc()),
         paging.page_number(request.GET.get("running")),
     )
     with_seats(tables.rows + running.rows)
