@@ -124,7 +124,7 @@
       return;
     }
     var above = panel.previousElementSibling.getBoundingClientRect().bottom + window.scrollY;
-    var room = Math.max(window.innerHeight - above - 8, window.innerHeight * 0.3);
+    var room = Math.max(window.innerHeight - above - 8, 144); // at least the prompt and a row
     panel.style.maxHeight = Math.floor(room) + "px";
   }
 

@@ -93,6 +93,10 @@ def assert_board_fits(page):
     # At the first zoom the whole picture is in the box: nothing to scroll to.
     assert svg["width"] <= scroller["width"] + 0.5 and svg["height"] <= scroller["height"] + 0.5
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    zoom = page.locator(".board-zoom button")
+    if zoom.first.is_visible():  # board.js shows the zoom
+        for index in range(zoom.count()):
+            assert_on_screen_unscrolled(page, zoom.nth(index), f"zoom button {index + 1}")
 
 
 def assert_targets_big_enough(page):
