@@ -1,5 +1,7 @@
 """The panels beside a game's board: `{% chat_panel %}` and `{% rematch_panel %}`, drawn from the
-page's `game` and `user` (games/_chat.html includes both)."""
+page's `game` and `user` (games/_chat.html includes both); the board's shape for its stylesheet."""
+
+import re
 
 from django import template
 
@@ -16,6 +18,17 @@ def crew_names(crews) -> str:
     if isinstance(crews, str):
         crews = [crews]
     return " + ".join(colour_name(crew) for crew in crews)
+
+
+VIEW_BOX = re.compile(r'viewBox="0 0 (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)"')
+
+
+@register.filter
+def board_ratio(svg: str) -> str:
+    """A board picture's width / height, for CSS (`aspect-ratio`, the room it may take):
+    '<svg viewBox="0 0 1000 720" ...' -> '1000 / 720'. Each family draws its own shape."""
+    match = VIEW_BOX.search(str(svg)[:400])
+    return f"{match[1]} / {match[2]}" if match else "1 / 1"
 
 
 @register.inclusion_tag("games/chat_panel.html", takes_context=True)

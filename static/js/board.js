@@ -49,9 +49,127 @@
     }
   }
 
+  // The zoom (issue 43). The whole board fits the screen, where a phone's squares are ~24 px: too
+  // small for a finger. A tap (or click) on a spot smaller than FINGER does not play: it zooms in
+  // around the tap, just enough for the spots to be FINGER wide, and the next tap plays. The
+  // buttons under the board set the zoom too. Zoomed, the picture grows inside the board's box
+  // (board.css), which pans; the zoom and the view stay through every swap of the board.
+  var FINGER = 44;
+  var ZOOMS = [1, 2, 3, 4];
+  var zoom = 1;
+
+  function boardBox() {
+    return document.querySelector("#board .board-scroll");
+  }
+
+  function showZoom() {
+    var box = boardBox();
+    var buttons = document.querySelector("#board .board-zoom");
+    if (!box) {
+      return;
+    }
+    box.style.setProperty("--zoom", String(zoom));
+    box.setAttribute("data-zoom", String(zoom));
+    if (buttons) {
+      buttons.hidden = false;
+      buttons.querySelectorAll("button[data-zoom]").forEach(function (button) {
+        button.setAttribute("aria-pressed", String(Number(button.dataset.zoom) === zoom));
+      });
+    }
+  }
+
+  // Zoom to `level`, keeping the point of the picture at (x, y) on the screen where it is.
+  function zoomAround(level, x, y) {
+    var box = boardBox();
+    var picture = box.firstElementChild.getBoundingClientRect();
+    var frame = box.getBoundingClientRect();
+    var across = (x - picture.left) / picture.width;
+    var down = (y - picture.top) / picture.height;
+    zoom = level;
+    showZoom();
+    var grown = box.firstElementChild.getBoundingClientRect();
+    box.scrollLeft = across * grown.width - (x - frame.left);
+    box.scrollTop = down * grown.height - (y - frame.top);
+  }
+
+  function centreOf(element) {
+    var rect = element.getBoundingClientRect();
+    return [rect.left + rect.width / 2, rect.top + rect.height / 2];
+  }
+
+  // The selected piece (else the first target) in view: a selection never leaves the player
+  // looking at another part of the island.
+  function keepSelectionInView() {
+    var box = boardBox();
+    var spot = box && (box.querySelector(".spot.piece.selected") || box.querySelector(".spot.target"));
+    if (!spot || zoom === 1) {
+      return;
+    }
+    var frame = box.getBoundingClientRect();
+    var rect = spot.getBoundingClientRect();
+    if (rect.left < frame.left || rect.right > frame.right) {
+      box.scrollLeft += rect.left + rect.width / 2 - (frame.left + frame.width / 2);
+    }
+    if (rect.top < frame.top || rect.bottom > frame.bottom) {
+      box.scrollTop += rect.top + rect.height / 2 - (frame.top + frame.height / 2);
+    }
+  }
+
+  // On a phone the move panel sticks to the bottom of the screen (board.css); it takes no more
+  // than the room under the board, so that it never covers the island (a long list of moves
+  // scrolls inside it).
+  function fitPanel() {
+    var panel = document.querySelector("#board .move-panel");
+    if (!panel || getComputedStyle(panel).position !== "sticky") {
+      return;
+    }
+    var above = panel.previousElementSibling.getBoundingClientRect().bottom + window.scrollY;
+    var room = Math.max(window.innerHeight - above - 8, 144); // at least the prompt and a row
+    panel.style.maxHeight = Math.floor(room) + "px";
+  }
+
+  function showBoard() {
+    showZoom();
+    fitPanel();
+  }
+
+  window.addEventListener("resize", fitPanel);
+
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    var button = target.closest && target.closest("#board .board-zoom button[data-zoom]");
+    if (button) {
+      var box = boardBox();
+      var selected = box.querySelector(".spot.piece.selected");
+      var around = selected ? centreOf(selected) : centreOf(box);
+      zoomAround(Number(button.dataset.zoom), around[0], around[1]);
+      keepSelectionInView();
+      return;
+    }
+    var spot = target.closest && target.closest("#board .board-overlay .spot");
+    // event.detail is 0 for a key (Enter, Space): a keyboard needs no finger-sized target.
+    if (!spot || event.detail === 0) {
+      return;
+    }
+    var rect = spot.getBoundingClientRect();
+    var side = Math.min(rect.width, rect.height);
+    if (side >= FINGER) {
+      return;
+    }
+    var level = ZOOMS.filter(function (each) {
+      return each > zoom && side * each / zoom >= FINGER;
+    })[0] || ZOOMS[ZOOMS.length - 1];
+    if (level === zoom) {
+      return; // as far in as it goes: the tap plays
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    zoomAround(level, event.clientX, event.clientY);
+  }, true);
+
   // What a swap must not take from the player: the move half typed in the notation box (its text,
-  // focus and selection) and how far the island is scrolled (on a phone it is wider than the
-  // screen). Taken just before a swap, given back to the new elements just after.
+  // focus and selection), the zoom and which part of the island is in view. Taken just before a
+  // swap, given back to the new elements just after.
   var kept = null;
 
   function keep() {
@@ -81,10 +199,12 @@
         box.setSelectionRange(kept.box.start, kept.box.end);
       }
     }
+    showBoard();
     if (scroller && kept.scroll) {
       scroller.scrollLeft = kept.scroll[0];
       scroller.scrollTop = kept.scroll[1];
     }
+    keepSelectionInView();
     kept = null;
   }
 
@@ -127,18 +247,10 @@
     giveBack(true);
   });
 
-  // On a phone the island is wider than the screen: start with its middle in view.
-  function centreIsland() {
-    var scroller = document.querySelector("#board .board-scroll");
-    if (scroller && scroller.scrollWidth > scroller.clientWidth) {
-      scroller.scrollLeft = (scroller.scrollWidth - scroller.clientWidth) / 2;
-    }
-  }
-
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", centreIsland);
+    document.addEventListener("DOMContentLoaded", showBoard);
   } else {
-    centreIsland();
+    showBoard();
   }
 
   // A board that arrived by websocket (another player's move) is announced to screen readers:

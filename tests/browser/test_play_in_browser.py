@@ -180,7 +180,8 @@ def test_playing_without_javascript_through_plain_links_and_forms(asgi_server, s
     page, other_tab = context.new_page(), context.new_page()
     page.goto(url)
     other_tab.goto(url)
-    page.get_by_role("link", name="Select the white ship at G1").click()
+    # The chip: a click on G1 itself selects White 1 first (test_board_tap_targets.py).
+    page.locator("#chip-WS").click()
     page.wait_for_url(re.compile(r"\?select=WS$"))
     page.get_by_role("button", name="Sail the white ship to H1").click()
     page.wait_for_url(url)

@@ -131,15 +131,6 @@ class Layout:
         x, y = self.origin(name)
         return spot(x, y, CELL, CELL)
 
-    def piece_spot(self, piece_id: str) -> Spot | None:
-        """The clickable area of a piece on the board; None for the dead."""
-        if piece_id in self.hulls:
-            return spot(*self.hulls[piece_id])
-        disc = self.discs.get(piece_id)
-        if disc is None:
-            return None
-        return spot(disc.x - disc.r, disc.y - disc.r, 2 * disc.r, 2 * disc.r)
-
 
 @lru_cache(maxsize=4 * GRID * GRID)
 def cell_origin(name: str, side: int) -> tuple[float, float]:

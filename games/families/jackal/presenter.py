@@ -10,7 +10,6 @@ with htmx, the same links and forms swap only the board partial (`games/board.ht
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from urllib.parse import urlencode
@@ -72,6 +71,7 @@ class PieceChoice:
     link: Link
     targets: list[Target] = field(default_factory=list)
     chip: str = ""  # the chip's colour: a crew letter, or "character" (BG is not Black's)
+    on_top: bool = True  # of the pieces sharing its square, the one a click there selects
 
 
 @dataclass
@@ -186,13 +186,18 @@ def _actions(
         actions.forced = True
     positions = {p["id"]: p["cell"] for p in board_pieces(view)}
     positions.update({s["id"]: s["cell"] for s in view.ships})
-    movable_at = Counter(positions.get(piece_id) for piece_id in by_piece)
+    # Every piece is clicked anywhere on its square: a piece's own disc (a pirate aboard is ~10
+    # px on a phone) is too small for a finger. Where several that can move share a square, a
+    # click there selects the one after the selected piece, in the order of the chips, so
+    # repeated clicks go through them; the chips and the title say which is which.
+    stacks: dict[str | None, list[str]] = {}
+    for piece_id in by_piece:
+        stacks.setdefault(positions.get(piece_id), []).append(piece_id)
     for piece_id in by_piece:
         selected = piece_id == select
         where = positions.get(piece_id)
-        # A piece alone (of those that can move) on its square is clicked anywhere on the square:
-        # a bigger target for fingers. Several share the square by their own small discs.
-        spot = layout.cell_spot(where) if where and movable_at[where] == 1 else None
+        stack = stacks[where]
+        next_up = stack[(stack.index(select) + 1) % len(stack)] if select in stack else stack[0]
         label = piece_label(piece_id)
         label = label[0].upper() + label[1:]
         described = _("%(piece)s at %(cell)s") % {"piece": label, "cell": where} if where else label
@@ -200,10 +205,11 @@ def _actions(
             PieceChoice(
                 id=piece_id,
                 label=described if where else _("%(piece)s (dead)") % {"piece": label},
-                spot=spot or layout.piece_spot(piece_id),
+                spot=layout.cell_spot(where) if where else None,
                 selected=selected,
                 link=_link(urls) if selected else _link(urls, select=piece_id),
                 chip="character" if piece_id in CHARACTERS else piece_id[:1],
+                on_top=piece_id == next_up,
             )
         )
     actions.selected = next((p for p in actions.pieces if p.selected), None)
