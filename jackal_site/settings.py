@@ -36,7 +36,7 @@ SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 INSTALLED_APPS = [
     "daphne",
     "jackal_site",
-    "django.contrib.admin",
+    "jackal_site.admin_site.JackalAdminConfig",  # django.contrib.admin, its site checked
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

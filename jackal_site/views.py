@@ -6,6 +6,8 @@ from django.shortcuts import render
 from django.template import loader
 from django.views.decorators.http import require_GET
 
+from .request_input import BadInput
+
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
@@ -18,6 +20,13 @@ def health(request: HttpRequest) -> JsonResponse:
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
     return JsonResponse({"status": "ok"})
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    # Only the site's own refusals say why: another BadRequest's or SuspiciousOperation's text
+    # is written for the log, not for the visitor.
+    reason = str(exception) if isinstance(exception, BadInput) else ""
+    return render(request, "400.html", {"reason": reason}, status=400)
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
