@@ -34,7 +34,7 @@ from games.families import SiteFamily, family_of, record_family
 from games.families.record_text import RecordError
 from games.models import RULESET_CHOICES, Game, Seat
 from games.views.board import MAX_PLY
-from jackal_site.request_input import parse_int
+from jackal_site.request_input import BadNumber, parse_int
 from rules.core import GameError as RulesError
 
 REPLAY_PARTIAL = "games/replay.html#replay"
@@ -52,9 +52,13 @@ class ReplayMove:
 
 
 def _requested_ply(request: HttpRequest, total: int) -> int:
-    """The ply asked for (none: the last); one past the end is the end."""
-    ply = parse_int(request.GET.get("ply"), minimum=0, maximum=MAX_PLY, default=total)
-    return min(ply, total)
+    """The ply asked for: a number out of the game is its nearest end, anything else (none, "x",
+    "²") the last ply, as the slider's links and form never send it."""
+    try:
+        ply = parse_int(request.GET.get("ply"), minimum=-MAX_PLY, maximum=MAX_PLY, default=total)
+    except BadNumber:
+        ply = total
+    return max(0, min(ply, total))
 
 
 def _replay_context(*, page_url: str, board: dict, ply: int, moves: list[ReplayMove]) -> dict:

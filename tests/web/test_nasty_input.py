@@ -37,6 +37,7 @@ from games.models import (
     SeriesGame,
 )
 from games.services import open_table
+from jackal_site.request_input import BadNumber, parse_int
 from reminders.emails import unsubscribe_token
 from tests.factories import make_user, start_game
 from tests.web.test_archipelago_series import end_with, series_table
@@ -56,7 +57,7 @@ NUL, LONG = "\x00", "x" * 10_000
 NUMBER, CHOICE, TEXT, RECORD = "number", "choice", "text", "record"
 VALUES = {
     NUMBER: ["²", "①", "٣", "9" * 30, "-1", NUL, LONG],
-    CHOICE: ["²", NUL, LONG],
+    CHOICE: ["²", NUL],
     TEXT: ["²", NUL, LONG],
     RECORD: [NUL, LONG, DEEP_JSON],
 }
@@ -144,12 +145,15 @@ BASE = {
 }
 # Views that act on a POST with no input at all: walked by GET only.
 ACT_ON_ANY_POST = {"puzzle_start", "game_leave", "reminders_unsubscribe", "account_logout"}
-# The admin's own parameters: a changelist's search, page, order and (games) filter, a game's
-# page of its ledger, a history's page; the action of a changelist on the rows chosen.
+# The admin's own parameters: a changelist's search, page and order, a history's page; and
+# those of the site's own admins, which page without counting (games.paging), find a game by
+# its number and filter games by their players, and page a game's ledger. The action of a
+# changelist on the rows chosen.
 ADMIN_QUERY = {
-    "_changelist": {"q": NUMBER, "p": NUMBER, "o": NUMBER},
+    "_changelist": {"q": TEXT, "p": CHOICE, "o": CHOICE},
     "_history": {"p": NUMBER},
-    "games_game_changelist": {"players": NUMBER},
+    "games_game_changelist": {"q": NUMBER, "p": NUMBER, "players": NUMBER},
+    "games_move_changelist": {"p": NUMBER},
     "games_game_change": {"ledger": NUMBER},
 }
 ADMIN_POST = {"_selected_action": NUMBER, "index": NUMBER}
@@ -414,22 +418,7 @@ def test_nasty_values_get_a_page_or_a_refusal_and_change_nothing(
     urls = site_urls(world)
     server_errors, changed, undeclared, seen = [], [], {}, {}
 
-    import time
-
-    timing = {}
-
     def send(client, method, name, url, data, *, must_not_change):
-        t0 = time.monotonic()
-        try:
-            return _send(client, method, name, url, data, must_not_change=must_not_change)
-        finally:
-            n, t = timing.get(name, (0, 0))
-            timing[name] = (n + 1, t + time.monotonic() - t0)
-            with open("/tmp/badinput_timing.txt", "w") as f:
-                for k, (n, t) in sorted(timing.items(), key=lambda kv: -kv[1][1]):
-                    f.write(f"{k} {n} {t:.2f}\n")
-
-    def _send(client, method, name, url, data, *, must_not_change):
         before = snapshot() if must_not_change else None
         with keys_read() as read:
             response = client.get(url, data) if method == "GET" else client.post(url, data)
@@ -468,12 +457,17 @@ def test_nasty_values_get_a_page_or_a_refusal_and_change_nothing(
                     data = {**base_of(name, world), key: value}
                     send(client, "POST", name, url, data, must_not_change=bad(kind, value))
 
-    # Then every filling, plainly, by each user: a POST with nothing in it may act (a seat taken
-    # at a table, no ability picked), so this pass comes last and checks only the answer.
+    # Then every filling, plainly: by GET as the player and staff (and anonymous, who is mostly
+    # sent to log in, at the first of each pattern's), by POST as the one who may. A POST with
+    # nothing in it may act (a seat taken at a table, no ability picked), so this pass comes
+    # last and checks only the answer.
+    first_of = {}
     for name, url in urls:
-        for client in who.values():
-            send(client, "GET", name, url, {}, must_not_change=False)
-            if posts(name):
+        first_of.setdefault(name, url)
+        for user, client in who.items():
+            if user != "anonymous" or first_of[name] == url:
+                send(client, "GET", name, url, {}, must_not_change=False)
+            if posts(name) and user == ("staff" if name.startswith("admin:") else "player"):
                 send(client, "POST", name, url, {}, must_not_change=False)
 
     assert {"tables", "running"} <= seen["lobby"]  # the reads are recorded
@@ -484,3 +478,71 @@ def test_nasty_values_get_a_page_or_a_refusal_and_change_nothing(
 
 def shown(data: dict) -> str:
     return ", ".join(f"{key}={value[:12]!r}" for key, value in data.items())
+
+
+# --- The parser and its refusals --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "number"), [("7", 7), ("0", 0), ("-3", -3), ("999999", 999999), ("", 5), (None, 5)]
+)
+def test_parse_int_reads_ascii_digits_within_the_range(value, number):
+    assert parse_int(value, minimum=-5, maximum=999_999, default=5) == number
+
+
+@pytest.mark.parametrize(
+    "value", ["²", "①", "٣", "٣٣", "9" * 30, "1" * 19, " 3", "3 ", "1_000", "+3", "3.0", "0x1f"]
+)
+def test_parse_int_refuses_anything_else(value):
+    with pytest.raises(BadNumber):
+        parse_int(value, minimum=-(10**30), maximum=10**30)
+
+
+def test_parse_int_refuses_a_number_out_of_its_range_or_missing():
+    with pytest.raises(BadNumber):
+        parse_int("0", minimum=1, maximum=9)
+    with pytest.raises(BadNumber):
+        parse_int("10", minimum=1, maximum=9)
+    with pytest.raises(BadNumber):
+        parse_int("", minimum=1, maximum=9)
+
+
+def test_a_bad_number_in_the_lobby_is_a_400_that_says_why(client, db):
+    response = client.get("/games/", {"tables": "²"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "a whole number from 1 to 999999" in page and "Nothing was changed." in page
+
+
+def test_a_nul_in_a_posted_field_is_refused_before_the_view(client, db):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = start_game(alice, bob)
+    client.force_login(alice)
+    response = client.post(f"/games/{game.pk}/join/", {"invite_token": "a\x00b"})
+    assert response.status_code == 400
+    assert "NUL character" in response.content.decode()
+
+
+def import_refusal(client, record: str) -> str:
+    response = client.post(reverse("import_record"), {"record": record})
+    assert response.status_code == 400
+    return response.content.decode()
+
+
+def test_a_record_nested_ten_thousand_deep_is_refused_with_its_reason(client, db):
+    client.force_login(make_user("alice"))
+    assert "its JSON nests too deep" in import_refusal(client, DEEP_JSON)
+    archipelago = '{"format": "archipelago-record", "x": ' + "[" * 10_000 + "]" * 10_000 + "}"
+    assert "its JSON nests too deep" in import_refusal(client, archipelago)
+
+
+def test_a_record_with_a_bad_number_in_its_skipped_or_deck_tag_is_refused(client, db):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = start_game(alice, bob)
+    forfeits.resign(game.pk, alice, expected_ply=0)
+    game.refresh_from_db()
+    client.force_login(alice)
+    skipped, deck = bad_records(game)[3], bad_records(game)[0]
+    assert '[Skipped "²@1"]' in skipped and '[Deck "²"]' in deck
+    assert "the Skipped tag lists seat@ply pairs" in import_refusal(client, skipped)
+    assert "the Deck tag is a whole number" in import_refusal(client, deck)
