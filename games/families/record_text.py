@@ -17,9 +17,9 @@ from games.standings import ENDING, skips_of
 from jackal_site.request_input import BadNumber, parse_int
 from rules.core import GameState
 
-# The most moves a record may have, and how deep its JSON may nest: a record is an object of
-# tags and a list of moves (each a string or an object), three levels; json.loads recurses once
-# a level, and 10,000 levels raised RecursionError (issue 41).
+# The most plies a record (or a form, games.views.board) may name, far past the longest game;
+# and how deep a record's JSON may nest: an object of tags and a list of moves (each a string or
+# an object), three levels. json.loads recurses once a level: 10,000 raised RecursionError.
 MAX_PLY = 10**6
 MAX_JSON_DEPTH = 8
 JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import access, limits, services
 from games.families import family_of
+from games.families.record_text import MAX_PLY
 from games.models import Game, Seat
 from jackal_site.request_input import parse_int
 from rules.core import GameState
@@ -24,9 +25,8 @@ from rules.core import GameState
 # The query parameters of the board page that a family's presenter reads (a selected piece...).
 BOARD_QUERY = ("select", "coin", "part")
 # The ply a form says it was looking at: none is a stale board (a fresh board and a word say
-# so); past MAX_PLY no game goes (the longest run to some thousand plies).
+# so); past MAX_PLY (a record's most) no game goes.
 STALE = -1
-MAX_PLY = 10**6
 
 
 def board_page(request: HttpRequest, game: Game) -> HttpResponse:

@@ -12,8 +12,9 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from games import forfeits, services
+from games.families.record_text import MAX_PLY
 from games.models import Game, Seat
-from games.views.board import MAX_PLY, STALE
+from games.views.board import STALE
 from jackal_site.request_input import parse_int
 
 ACTIONS = {

@@ -31,9 +31,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games import access, positions, services
 from games.families import SiteFamily, family_of, record_family
-from games.families.record_text import RecordError
+from games.families.record_text import MAX_PLY, RecordError
 from games.models import RULESET_CHOICES, Game, Seat
-from games.views.board import MAX_PLY
 from jackal_site.request_input import BadNumber, parse_int
 from rules.core import GameError as RulesError
 
