@@ -11,6 +11,7 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from jackal_site.request_input import MAX_ID, BadNumber, parse_int
 from rules.core import ruleset_names
 
 from . import (
@@ -77,7 +78,8 @@ class PlayersFilter(admin.SimpleListFilter):
         return [("2", "2"), ("3", "3"), ("4", "4")]
 
     def queryset(self, request, queryset):
-        return queryset.filter(players=self.value()) if self.value() else queryset
+        players = parse_int(self.value(), minimum=1, maximum=6, default=None)
+        return queryset.filter(players=players) if players else queryset
 
 
 @admin.register(Game)
@@ -192,11 +194,15 @@ class GameAdmin(paging.LookAheadPaging, admin.ModelAdmin):
 
     def get_search_results(self, request, queryset, search_term):
         # "12" finds game 12; words find players.
+        try:
+            game_id = parse_int(search_term, minimum=1, maximum=MAX_ID, default=None)
+        except BadNumber:
+            game_id = None  # not a game's number ("²", "-1"): words
         queryset, may_have_duplicates = super().get_search_results(
-            request, queryset, search_term if not search_term.isdigit() else ""
+            request, queryset, "" if game_id else search_term
         )
-        if search_term.isdigit():
-            queryset = queryset.filter(pk=int(search_term))
+        if game_id:
+            queryset = queryset.filter(pk=game_id)
         return queryset, may_have_duplicates
 
     def get_queryset(self, request):

@@ -13,11 +13,14 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.utils.functional import cached_property
 
+from jackal_site.request_input import parse_int
+
 PER_PAGE = 25
 # The admin's changelists count this many pages beyond the one shown, no more: enough for the
 # links to the next pages, and at least Django's "Show all" limit (200 rows) from the first page,
 # so that a short list is counted whole and can be shown all at once.
 PAGES_AHEAD = 5
+MAX_PAGE = 10**6 - 1
 
 
 @dataclass
@@ -43,8 +46,9 @@ class Page:
 
 
 def page_number(value: str | None) -> int:
-    """The page asked for in a query string; anything but a positive number is the first."""
-    return int(value) if value and value.isdigit() and 0 < int(value) < 10**6 else 1
+    """The page asked for in a query string (none: the first); anything but a number from 1 to
+    MAX_PAGE is refused (jackal_site.request_input)."""
+    return parse_int(value, minimum=1, maximum=MAX_PAGE, default=1)
 
 
 def page_of(queryset, number: int, per_page: int | None = None) -> Page:

@@ -8,6 +8,11 @@ project, Django's auth, allauth), so that no admin can forget two rules:
 - A private game, and every row about one (GAME_PATHS), is listed only to holders of the
   watch_private_game permission: being staff alone gives nothing (issue 41.6).
 
+- An action runs only on rows named by well-formed keys: Django's changelist filters
+  `pk__in` the posted `_selected_action` values as they come, and "²", a NUL or ten thousand
+  characters raised from the query and answered 500; here a value that is not a key of the
+  model is a 400 (issue 41.3).
+
 settings.INSTALLED_APPS names AdminConfig below in place of django.contrib.admin, which makes
 GuardedAdminSite the default site (`admin.site`, `@admin.register`).
 """
@@ -19,10 +24,14 @@ from functools import cache
 from django.contrib import admin
 from django.contrib.admin.apps import AdminConfig as DjangoAdminConfig
 from django.contrib.admin.exceptions import DisallowedModelAdminLookup
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core import checks
-from django.core.exceptions import FieldDoesNotExist
+from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db.models import F
 from django.db.models.constants import LOOKUP_SEP
+from django.utils.translation import gettext as _
+
+from .request_input import BadInput
 
 # Every field that holds or betrays hidden information or a credential, by model. A test walks
 # every model and fails on a field named like a secret (seed, secret, token, state, password,
@@ -162,13 +171,27 @@ class SecretGuard:
         return errors
 
 
+class CheckedSelection:
+    """A ModelAdmin whose actions run only on rows named by well-formed keys."""
+
+    def response_action(self, request, queryset):
+        key = self.model._meta.pk
+        for value in request.POST.getlist(ACTION_CHECKBOX_NAME):
+            try:
+                key.run_validators(key.to_python(value))
+            except ValidationError:
+                refusal = _("The rows chosen for the action are not rows of this list.")
+                raise BadInput(refusal) from None
+        return super().response_action(request, queryset)
+
+
 class GuardedAdminSite(admin.AdminSite):
     def register(self, model_or_iterable, admin_class=None, **options):
         admin_class = admin_class or admin.ModelAdmin
         if not issubclass(admin_class, SecretGuard):
             admin_class = type(
                 admin_class.__name__,
-                (SecretGuard, admin_class),
+                (SecretGuard, CheckedSelection, admin_class),
                 {"__module__": admin_class.__module__, "__doc__": admin_class.__doc__},
             )
         super().register(model_or_iterable, admin_class, **options)

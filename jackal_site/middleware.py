@@ -1,8 +1,10 @@
 """Site-wide request guards: odd URLs are refused early, and every page carries a strict CSP."""
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse
+
+from . import error_pages
+from .request_input import BadInput, refuse_nul
 
 # What a page may load. Every script and stylesheet is a file of the site's own (htmx comes
 # from django-htmx's static files, the board's code is static/js/board.js), so nothing inline
@@ -28,10 +30,13 @@ POLICY = "; ".join(
 
 
 class RejectOddURLsMiddleware:
-    """A NUL byte in the path or query is 404 / 400, before any view sees it.
+    """A NUL byte in the path is 404, in the query or a posted form field 400, before any view
+    sees it.
 
     URL converters (`<str:username>`) accept any character but "/", and PostgreSQL refuses a
-    string with NUL in it: the lookup raised, and the visitor got a 500 instead of a 404.
+    string with NUL in it: the lookup raised, and the visitor got a 500 instead of a 404. A form
+    field is the same (an invitation token looked up, a name written). Uploaded files are the
+    views' to read.
     """
 
     def __init__(self, get_response):
@@ -39,9 +44,13 @@ class RejectOddURLsMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if "\x00" in request.path:
-            return render(request, "404.html", status=404)  # the page handler404 draws
-        if any("\x00" in key + "".join(values) for key, values in request.GET.lists()):
-            return HttpResponseBadRequest()
+            return error_pages.page_not_found(request)
+        try:
+            refuse_nul(request.GET)
+            if request.method == "POST":
+                refuse_nul(request.POST)
+        except BadInput as refusal:
+            return error_pages.bad_request(request, refusal)
         return self.get_response(request)
 
 

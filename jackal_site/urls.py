@@ -20,5 +20,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+handler400 = "jackal_site.views.bad_request"
 handler404 = "jackal_site.views.page_not_found"
 handler500 = "jackal_site.views.server_error"

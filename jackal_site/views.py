@@ -6,6 +6,8 @@ from django.shortcuts import render
 from django.template import loader
 from django.views.decorators.http import require_GET
 
+from . import error_pages
+
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
@@ -20,8 +22,12 @@ def health(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok"})
 
 
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    return error_pages.bad_request(request, exception)
+
+
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    return render(request, "404.html", status=404)
+    return error_pages.page_not_found(request)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

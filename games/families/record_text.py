@@ -14,8 +14,16 @@ from django.utils.translation import gettext as _
 
 from games.models import Game
 from games.standings import ENDING, skips_of
+from jackal_site.request_input import BadNumber, parse_int
 from rules.core import GameState
 
+# The most plies a record (or a form, games.views.board) may name, far past the longest game;
+# and how deep a record's JSON may nest: an object of tags and a list of moves (each a string or
+# an object), three levels. json.loads recurses once a level: 10,000 raised RecursionError.
+MAX_PLY = 10**6
+MAX_JSON_DEPTH = 8
+JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+JSON_BRACKET = re.compile(r"[\[\]{}]")
 TAG = re.compile(r'^\[(?P<name>[A-Za-z][A-Za-z0-9]*) "(?P<value>(?:[^"\\]|\\.)*)"\]$')
 
 
@@ -69,11 +77,21 @@ def parse_skips(text: str, players: int) -> dict[int, list[int]]:
     """ "1@12 2@40" (seat@ply): {12: [1], 40: [2]}; raises RecordError if malformed."""
     skips: dict[int, list[int]] = {}
     for pair in text.split():
-        seat, at, ply = pair.partition("@")
-        if not (at and seat.isdigit() and ply.isdigit() and int(seat) < players):
-            raise RecordError(0, _("the Skipped tag lists seat@ply pairs, such as 1@12"))
-        skips.setdefault(int(ply), []).append(int(seat))
+        seat, _at, ply = pair.partition("@")  # without "@", ply is "": missing
+        try:
+            seat_index = parse_int(seat, minimum=0, maximum=players - 1)
+            skips.setdefault(parse_int(ply, minimum=0, maximum=MAX_PLY), []).append(seat_index)
+        except BadNumber:
+            raise RecordError(0, _("the Skipped tag lists seat@ply pairs, such as 1@12")) from None
     return skips
+
+
+def tag_number(tags: dict[str, str], name: str, default: int, maximum: int) -> int:
+    """The whole number of the tag `name` (`default` without the tag), from 1 to `maximum`."""
+    try:
+        return parse_int(tags.get(name, str(default)), minimum=1, maximum=maximum)
+    except BadNumber:
+        raise RecordError(0, _("the %(tag)s tag is a whole number") % {"tag": name}) from None
 
 
 class RecordError(ValueError):
@@ -111,7 +129,8 @@ def read_text(
         match = move_line.match(line)
         if not match:
             raise RecordError(number, how_written)
-        if int(match["ply"]) != len(moves) + 1:
+        # Compared as text: int() of a 5,000-digit number raises ValueError.
+        if match["ply"] != str(len(moves) + 1):
             raise RecordError(
                 number,
                 _("move %(got)s where move %(want)d was expected")
@@ -126,11 +145,7 @@ def read_json(
 ) -> tuple[dict[str, str], list]:
     """The tags and the list of moves of a JSON record of `record_format`, `version`; `not_this`
     is what a player is told when it is some other JSON."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        why = _("not valid JSON (%(why)s)") % {"why": error.msg}
-        raise RecordError(error.lineno, why) from None
+    data = load_json(text)
     if not isinstance(data, dict) or data.get("format") != record_format:
         raise RecordError(0, not_this)
     if data.get("version") != version:
@@ -139,6 +154,22 @@ def read_json(
     if not isinstance(tags, dict) or not isinstance(moves, list):
         raise RecordError(0, _("a record has its tags and its list of moves"))
     return {str(k): str(v) for k, v in tags.items()}, moves
+
+
+def load_json(text: str):
+    """`text` read as JSON, unless it is not valid JSON or nests deeper than a record does:
+    raises RecordError."""
+    depth = deepest = 0
+    for bracket in JSON_BRACKET.findall(JSON_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    if deepest > MAX_JSON_DEPTH:
+        raise RecordError(0, _("not a game record: its JSON nests too deep"))
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        why = _("not valid JSON (%(why)s)") % {"why": error.msg}
+        raise RecordError(error.lineno, why) from None
 
 
 def unknown_version(found: str, version: int) -> str:

@@ -9,7 +9,6 @@ words (a ship's colour or a crew's)."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from games.families.record_text import (
     RecordError,
     TaggedRecord,
     illegal_move,
+    load_json,
     read_json,
     read_text,
     tag_line,
@@ -26,7 +26,7 @@ from games.families.record_text import (
 from games.models import Game
 from rules.core import GameError, GameState
 
-MOVE_LINE = re.compile(r"^(?P<ply>\d+)\.\s+(?P<colour>[A-Za-z]+)\s+(?P<move>\S.*?)\s*$")
+MOVE_LINE = re.compile(r"^(?P<ply>[0-9]+)\.\s+(?P<colour>[A-Za-z]+)\s+(?P<move>\S.*?)\s*$")
 
 
 class NotOverYet(ValueError):
@@ -38,8 +38,8 @@ def claims(text: str, record_format: str) -> bool:
     stripped = text.lstrip()
     if stripped.startswith("{"):
         try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError:
+            data = load_json(stripped)
+        except RecordError:
             return False
         return isinstance(data, dict) and data.get("format") == record_format
     return bool(re.search(rf'^\s*\[Format "{re.escape(record_format)}', text[:4000], re.M))

@@ -22,6 +22,7 @@ from accounts.models import User
 from games import access
 from games.families import family_of, ruleset_choices
 from games.models import Game, Seat
+from jackal_site.request_input import MAX_ID, BadNumber, parse_int
 from ratings.models import Standing
 
 PER_PAGE = 25
@@ -235,9 +236,9 @@ def _parse_cursor(text: str | None):
         return None
     stamp, _sep, pk = text.rpartition("_")
     try:
-        return datetime.fromisoformat(stamp), int(pk)
-    except ValueError:
-        return None
+        return datetime.fromisoformat(stamp), parse_int(pk, minimum=1, maximum=MAX_ID)
+    except (ValueError, BadNumber):
+        return None  # a cursor this site did not write: the first page
 
 
 def keyset_page(games: QuerySet[Game], *, before: str | None, after: str | None) -> KeysetPage:

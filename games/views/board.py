@@ -17,11 +17,16 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import access, limits, services
 from games.families import family_of
+from games.families.record_text import MAX_PLY
 from games.models import Game, Seat
 from games.presenters.board import board_context
+from jackal_site.request_input import parse_int
 
 # The query parameters of the board page that a family's presenter reads (a selected piece...).
 BOARD_QUERY = ("select", "coin", "part")
+# The ply a form says it was looking at: none is a stale board (a fresh board and a word say
+# so); past MAX_PLY (a record's most) no game goes.
+STALE = -1
 
 
 def board_page(request: HttpRequest, game: Game) -> HttpResponse:
@@ -49,10 +54,11 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     200, so that htmx swaps it in), without it a redirect to the page with a message.
     """
     text = (request.POST.get("move") or request.POST.get("notation") or "").strip()
-    try:
-        expected_ply = int(request.POST.get("expected_ply", ""))
-    except ValueError:
-        expected_ply = -1  # a form without the ply it was looking at is treated as stale
+    # A form without the ply it was looking at is treated as stale; one with a ply that is not
+    # a number is refused.
+    expected_ply = parse_int(
+        request.POST.get("expected_ply"), minimum=0, maximum=MAX_PLY, default=STALE
+    )
     typed, state = "", None
     try:
         # The service finds the user's seat under its lock; the access check of the other views

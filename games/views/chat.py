@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from games import access, chat
 from games.models import ChatMessage, Game
 from games.presenters.chat import PANEL, chat_context
+from jackal_site.request_input import MAX_ID, BadNumber, parse_int
 
 
 def _game_for(request: HttpRequest, game_id: int) -> Game:
@@ -53,11 +54,14 @@ def post_message(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def mute(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_for(request, game_id)
-    other = request.POST.get("user", "")
-    if not other.isdigit() or not get_user_model().objects.filter(pk=int(other)).exists():
+    try:
+        other = parse_int(request.POST.get("user"), minimum=1, maximum=MAX_ID)
+    except BadNumber:
+        other = None
+    if other is None or not get_user_model().objects.filter(pk=other).exists():
         return _answer(request, game, error=gettext("There is no such person to mute."))
     try:
-        chat.set_muted(request.user, int(other), request.POST.get("mute") != "0")
+        chat.set_muted(request.user, other, request.POST.get("mute") != "0")
     except chat.ChatError as error:
         return _answer(request, game, error=error.message)
     return _answer(request, game)

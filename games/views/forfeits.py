@@ -12,6 +12,9 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from games import forfeits, services
+from games.families.record_text import MAX_PLY
+from games.views.board import STALE
+from jackal_site.request_input import parse_int
 
 ACTIONS = {
     "resign": (forfeits.resign, _("You resigned.")),
@@ -26,10 +29,11 @@ def seat_action(request: HttpRequest, game_id: int, action: str) -> HttpResponse
     if action not in ACTIONS:
         raise Http404
     do, done = ACTIONS[action]
-    try:
-        expected_ply = int(request.POST.get("expected_ply", ""))
-    except ValueError:
-        expected_ply = -1  # treated as a stale board
+    # A form without the ply it was looking at is treated as stale; one with a ply that is not
+    # a number is refused.
+    expected_ply = parse_int(
+        request.POST.get("expected_ply"), minimum=0, maximum=MAX_PLY, default=STALE
+    )
     try:
         do(game_id, request.user, expected_ply=expected_ply)
     except services.NoSuchGame:

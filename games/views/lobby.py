@@ -24,6 +24,7 @@ from games.models import CLOCK_KINDS, Game, Seat, TimeoutPolicy
 from games.presenters.tables import table_seats_context
 from games.views import board
 from games.views.quick_play import PlayBotsForm, seats_refusal
+from jackal_site.request_input import MAX_ID, BadNumber, parse_int
 from rules.core import ruleset
 
 SETUPS = {
@@ -350,8 +351,8 @@ def my_games(request: HttpRequest) -> HttpResponse:
 @require_GET
 def next_game(request: HttpRequest) -> HttpResponse:
     """The most urgent game waiting for me (besides the one I come from), or my games."""
-    besides = request.GET.get("from", "")
-    game = queue.most_urgent(request.user, besides=int(besides) if besides.isdigit() else None)
+    besides = parse_int(request.GET.get("from"), minimum=1, maximum=MAX_ID, default=None)
+    game = queue.most_urgent(request.user, besides=besides)
     if game is None:
         messages.info(request, _("No other game is waiting for you."))
         return redirect("my_games")
@@ -425,12 +426,14 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     if not access.can_join(game, request.user, request.POST.get("invite_token")):
         raise Http404
-    seat_index = request.POST.get("seat", "")
-    if seat_index and not seat_index.isdigit():
+    try:
+        # None: the first free seat. A number no seat has is the services' to refuse.
+        seat_index = parse_int(request.POST.get("seat"), minimum=0, maximum=99, default=None)
+    except BadNumber:
         messages.error(request, _("Choose one of the free seats."))
         return redirect(game)
     try:
-        game = services.join_table(game.pk, request.user, int(seat_index) if seat_index else None)
+        game = services.join_table(game.pk, request.user, seat_index)
     except services.GameError as error:
         messages.error(request, error.message)
         return redirect(game)

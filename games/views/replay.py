@@ -31,10 +31,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games import access, positions, services
 from games.families import family_of, record_family, ruleset_label
-from games.families.record_text import RecordError
+from games.families.record_text import MAX_PLY, RecordError
 from games.models import Game, Seat
 from games.presenters.after_game import records_ready
 from games.presenters.deal import check_deal
+from jackal_site.request_input import BadNumber, parse_int
 
 REPLAY_PARTIAL = "games/replay.html#replay"
 IMPORT_SESSION_KEY = "imported_records"
@@ -51,9 +52,11 @@ class ReplayMove:
 
 
 def _requested_ply(request: HttpRequest, total: int) -> int:
+    """The ply asked for: a number out of the game is its nearest end, anything else (none, "x",
+    "²") the last ply, as the slider's links and form never send it."""
     try:
-        ply = int(request.GET.get("ply", total))
-    except ValueError:
+        ply = parse_int(request.GET.get("ply"), minimum=-MAX_PLY, maximum=MAX_PLY, default=total)
+    except BadNumber:
         ply = total
     return max(0, min(ply, total))
 

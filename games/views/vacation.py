@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import vacation
+from jackal_site.request_input import BadNumber, parse_int
 
 
 @login_required
@@ -20,10 +21,12 @@ def vacation_view(request: HttpRequest) -> HttpResponse:
             vacation.stop(request.user)
             messages.success(request, _("Welcome back: your clocks run again."))
         else:
-            days = request.POST.get("days", "")
-            if not days.isdigit():
-                raise vacation.VacationError(_("Say how many days, as a whole number."))
-            vacation.start(request.user, int(days))
+            try:
+                # The bank holds at most a few weeks: games.vacation says how many days it has.
+                days = parse_int(request.POST.get("days"), minimum=1, maximum=10**4)
+            except BadNumber:
+                raise vacation.VacationError(_("Say how many days, as a whole number.")) from None
+            vacation.start(request.user, days)
             messages.success(request, _("Enjoy your vacation: your clocks are stopped."))
     except vacation.VacationError as error:
         messages.error(request, error.message)

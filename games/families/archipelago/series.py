@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import notify, services
 from games.models import Game, Seat, Series, SeriesGame
+from jackal_site.request_input import BadNumber, parse_int
 from rules.archipelago.abilities import ABILITIES, draw_offer, pick_order
 from rules.archipelago.position import CREWS
 
@@ -202,9 +203,13 @@ def pick(game_id: int, user, ability: str, pirate: str) -> SeriesGame:
         else:
             if ability not in cards_left(entry):
                 raise SeriesError(_("That card is not on the table."))
-            if not pirate.isdigit() or int(pirate) not in _free_pirates(entry, member):
+            try:
+                number = parse_int(pirate, minimum=0, maximum=99)
+            except BadNumber:
+                number = None
+            if number not in _free_pirates(entry, member):
                 raise SeriesError(_("Choose a pirate of yours without an ability."))
-            _record(entry, member, ability, int(pirate))
+            _record(entry, member, ability, number)
         _bots_pick(entry, seats)
         entry.save(update_fields=["picks"])
         transaction.on_commit(lambda: notify.rematch_changed(game_id))

@@ -20,6 +20,7 @@ from games.families.record_text import (
     require_tags,
     skipped_tag,
     tag_line,
+    tag_number,
 )
 from games.models import Game, Seat
 from rules.jackal import RULESETS, JackalError, State, View, new_game, player_view, seat_crews
@@ -54,7 +55,7 @@ def revealed_view(state: State, *, whole_island: bool) -> View:
 
 RECORD_FORMAT = "jackal-record"
 RECORD_VERSION = 1
-MOVE_LINE = re.compile(r"^(?P<ply>\d+)\.\s+(?P<move>\S.*?)\s*$")
+MOVE_LINE = re.compile(r"^(?P<ply>[0-9]+)\.\s+(?P<move>\S.*?)\s*$")
 
 
 def export_tags(game: Game, seats: list[Seat]) -> list[tuple[str, str]]:
@@ -123,7 +124,7 @@ class Record(TaggedRecord):
     def deck(self) -> int:
         """The deck the game was dealt from; a record without the tag is of deck 1, as a stored
         position without "deck" is."""
-        return int(self.tags.get("Deck", "1"))
+        return tag_number(self.tags, "Deck", 1, maximum=99)
 
     def to_text(self) -> str:
         return record_text(self.tags.items(), self.moves)
@@ -173,8 +174,7 @@ def _check(tags: dict[str, str], moves: list[str], lines: list[int]) -> Record:
     if tags["Players"] not in ("2", "3", "4"):
         raise RecordError(0, _("a game has 2, 3 or 4 players"))
     check_seed_hash(tags)
-    if not tags.get("Deck", "1").isdigit():
-        raise RecordError(0, _("the Deck tag is a whole number"))
+    tag_number(tags, "Deck", 1, maximum=99)
     record = Record(tags=tags, moves=moves, move_lines=lines)
     try:
         state = new_game(
