@@ -107,6 +107,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL
     # belongs to its thread: without a pool every request would open a new connection to
     # PostgreSQL (about 5 ms, more than the rest of a page). A pool per process lends them out.
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps connections; Django must not
+    # Each connection is checked as it leaves the pool (psycopg_pool's check_connection, which
+    # Django passes to the pool when health checks are on; a "check" in the pool's options
+    # would clash with it): after PostgreSQL ended its sessions (a restart, a failover, an
+    # operator), a dead pooled connection is replaced instead of failing the next request.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": DB_POOL_SIZE,
