@@ -179,6 +179,14 @@ CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "jackal")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
+    # Bot turns whose task could not be queued at their commit (the broker was down): played
+    # within seconds of its return, not a minute later (games.tasks.queue_due_bots).
+    "queue-due-bots": {
+        "task": "games.tasks.queue_due_bots",
+        "schedule": 2.0,
+        # A look missed while the broker is away is not worth keeping: the next one comes.
+        "options": {"expires": 2.0},
+    },
     "wake-stuck-bots": {"task": "games.tasks.wake_stuck_bots", "schedule": 60.0},
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
     "send-reminders": {"task": "reminders.tasks.send_reminders", "schedule": 60.0},
