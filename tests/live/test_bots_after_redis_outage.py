@@ -31,9 +31,8 @@ def celery_broker_url(own_redis) -> str:
     return own_redis.url
 
 
-@pytest.mark.postgres
 def test_a_bot_handed_its_turn_while_redis_is_down_moves_soon_after_it_returns(
-    postgres, own_redis, celery_workers
+    own_redis, celery_workers
 ):
     worker = celery_workers.start()
     celery_workers.start_beat()
