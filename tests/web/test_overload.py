@@ -32,9 +32,11 @@ def terminate_every_backend_of_the_test_database() -> int:
 
 @pytest.fixture
 def pooled(postgres, transactional_db):
-    """PostgreSQL with the site's pool; a fresh pool afterwards (a test may have shrunk it)."""
+    """PostgreSQL with a fresh pool of the site's settings (connections other tests' threads
+    never gave back are not counted against it); a fresh pool afterwards."""
     assert connection.pool is not None, "the site's settings give PostgreSQL a pool"
     connection.close()  # the test thread gives its connection back: requests borrow it
+    connection.close_pool()
     yield connection.settings_dict["OPTIONS"]["pool"]
     connection.close()
     connection.close_pool()
