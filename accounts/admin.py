@@ -10,3 +10,8 @@ class UserAdmin(DjangoUserAdmin):
     list_filter = ("is_active", "is_staff", "turn_emails", "language")
     search_fields = ("username", "email", "display_name")
     fieldsets = (*DjangoUserAdmin.fieldsets, ("Preferences", {"fields": PREFERENCE_FIELDS}))
+
+    def save_model(self, request, obj, form, change):
+        if change and "turn_emails" in form.changed_data:
+            obj.turn_emails_version += 1  # as the settings page does: old unsubscribe links end
+        super().save_model(request, obj, form, change)

@@ -48,6 +48,8 @@ class ProfileForm(forms.ModelForm):
 
     def save(self, commit: bool = True) -> User:
         user = super().save(commit=False)
+        if "turn_emails" in self.changed_data:
+            user.turn_emails_version += 1  # old unsubscribe links stop working
         # The digest sweep (reminders.digest) finds the players whose next digest is due.
         wants_digest = user.turn_emails == TurnEmails.DAILY_DIGEST
         user.next_digest_at = user.next_digest_after(timezone.now()) if wants_digest else None

@@ -45,6 +45,10 @@ class User(AbstractUser):
     turn_emails = models.CharField(
         _("turn e-mails"), max_length=8, choices=TurnEmails.choices, default=TurnEmails.EVERY_TURN
     )
+    # Goes up each time the player changes `turn_emails` (settings page, admin): the
+    # unsubscribe link of an e-mail names the version it was sent under, so a link from before
+    # the player turned their e-mails back on cannot turn them off again (reminders.emails).
+    turn_emails_version = models.PositiveIntegerField(default=0, editable=False)
     # Turn e-mails that fall inside quiet hours (in the user's time zone) wait until they end.
     quiet_hours_start = models.TimeField(_("quiet hours from"), null=True, blank=True)
     quiet_hours_end = models.TimeField(_("quiet hours until"), null=True, blank=True)

@@ -119,10 +119,11 @@ def _act(game_id: int, user, expected_ply: int, check) -> SeatAction:
         moves = apply(game, seats, seat, action, actions, timezone.now())
         ledger.write(game, *moves, action)
         Seat.objects.bulk_update(seats, SEAT_FIELDS)  # the turn may have passed to another
+        bot_to_act = services.mark_bot_turn(game, seats)
         game.save(update_fields=GAME_FIELDS)
         listing.relist(game)  # its place in the players' my games follows the clock
         logger.info("game %s ply %s: seat %s %s", game.pk, game.ply, seat.index, kind)
-    ply, bot_to_act = game.ply, services.a_bot_acts_now(game, seats)
+    ply = game.ply
     transaction.on_commit(lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act))
     return action
 

@@ -139,6 +139,11 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started"))
     finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished"))
     last_move_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last move"))
+    # Set, in the transaction of the change that makes it a bot's turn, when no bot task has
+    # been queued for it yet; cleared once one is (games.tasks). While the broker is down the
+    # mark stays, and beat's frequent `queue_due_bots` queues the turn as soon as it is back:
+    # a bot's turn never rests on one publish.
+    bot_due_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Whether the result counts for the ratings; None means the default for the kind of table
     # (see ratings.services.is_rated: public tables of people are rated, the rest are not).
     # The ruleset's own options the table was opened with, beyond teams (an Archipelago
@@ -224,6 +229,10 @@ class Game(models.Model):
             ),
             # Beat's sweep for bot turns left waiting (games.tasks.bot_turns_waiting_since):
             # running games by how long they have waited, since their last move or their start.
+            # Beat's queue_due_bots reads the marked games every few seconds: only they.
+            models.Index(
+                fields=["bot_due_at"], name="game_bot_due", condition=Q(bot_due_at__isnull=False)
+            ),
             # Read backwards, the lobby's games under way, latest move first.
             models.Index(
                 Coalesce("last_move_at", "started_at"),

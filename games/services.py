@@ -225,10 +225,10 @@ def _start_if_full(game: Game) -> None:
     seats = list(game.seats.select_related("user"))
     save_must_act(_store_head(game, state, seats))
     turns.start_clocks(game, seats, game.started_at)
+    bot_to_act = mark_bot_turn(game, seats)
     game.save()
     listing.relist(game)
     logger.info("game %s started (%s players, seed hash %s)", game.pk, game.players, game.seed_hash)
-    bot_to_act = a_bot_acts_now(game, seats)
     transaction.on_commit(
         lambda: notify.game_changed(game.pk, game.ply, bot_to_act=bot_to_act, seats=game.players)
     )
@@ -242,7 +242,8 @@ def abort_game(game_id: int, reason: str) -> Game:
         game.status = Game.Status.ABORTED
         game.abort_reason = reason[:200]
         game.finished_at = timezone.now()
-        game.save(update_fields=["status", "abort_reason", "finished_at"])
+        game.bot_due_at = None
+        game.save(update_fields=["status", "abort_reason", "finished_at", "bot_due_at"])
         Seat.objects.filter(game=game, must_act=True).update(must_act=False)
         listing.relist(game)
     transaction.on_commit(
@@ -325,13 +326,14 @@ def submit_move(
                     owed_before,
                     turn_passed=turns_before is not None and state.turns_begun() != turns_before,
                 )
+            bot_to_act = mark_bot_turn(game, seats)
             game.save(update_fields=HEAD_FIELDS + ["last_move_at", *turns.CLOCK_FIELDS])
             listing.relist(game, seats)  # must_act and the lists' order in one UPDATE
     except IntegrityError:
         # Another writer took this ply between our read and our insert (only possible where
         # the database has no row locks); the unique constraint kept the ledger whole.
         raise BoardChanged(str(BOARD_CHANGED)) from None
-    ply, bot_to_act = game.ply, a_bot_acts_now(game, seats)
+    ply = game.ply
     people = [seat.user_id for seat in seats if seat.user_id is not None]
     transaction.on_commit(
         lambda: notify.game_changed(
@@ -375,6 +377,15 @@ def a_bot_acts_now(game: Game, seats) -> bool:
     return game.is_running and any(s.must_act and s.plays_by_bot for s in seats)
 
 
+def mark_bot_turn(game: Game, seats) -> bool:
+    """Whether a bot must act now (`a_bot_acts_now`), and the game's mark of it, in memory: the
+    caller saves `bot_due_at` (one of `HEAD_FIELDS`) in the transaction of the change, so the
+    turn is in the database before any task for it is queued (games.tasks.queue_due_bots)."""
+    due = a_bot_acts_now(game, seats)
+    game.bot_due_at = timezone.now() if due else None
+    return due
+
+
 def _seat_index_of(seats: list[Seat], user) -> int:
     seat = access.viewer_seat(seats, user) if user is not None else None
     if seat is None:
@@ -383,8 +394,9 @@ def _seat_index_of(seats: list[Seat], user) -> int:
 
 
 # What `_store_head` changes on the game row (the seats' `must_act` it writes itself), and the
-# ledger's last seal (games.ledger) that a new row of the ledger moves on.
-HEAD_FIELDS = ["ply", "state", "status", "outcome", "finished_at", "ledger_seal"]
+# ledger's last seal (games.ledger) that a new row of the ledger moves on, and the mark of a
+# bot's turn that follows from it (`mark_bot_turn`).
+HEAD_FIELDS = ["ply", "state", "status", "outcome", "finished_at", "ledger_seal", "bot_due_at"]
 
 
 def _store_head(game: Game, state: GameState, seats: list[Seat]) -> list[Seat]:

@@ -141,7 +141,7 @@ def _time_out_rows(games: list[Game], now: datetime) -> tuple[list[tuple], set[i
             listing.place_seats(game, seats)
             if action is not None:
                 new_actions.append(action)
-                bot_to_act = services.a_bot_acts_now(game, seats)
+                bot_to_act = services.mark_bot_turn(game, seats)
                 changes.append((game.pk, game.ply, bot_to_act, game.players))
     bulk_writes.insert_rows(Move, new_moves)
     bulk_writes.insert_rows(SeatAction, new_actions)

@@ -4,6 +4,7 @@ import logging
 from datetime import timedelta
 
 from celery import shared_task
+from django.db import DatabaseError
 from django.db.models import Exists, OuterRef, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -54,8 +55,28 @@ def queue_bot_turn(sender, *, game_id: int, ply: int, **kwargs) -> None:
     try:
         play_bot_turn.delay(game_id, ply)
     except Exception:
-        # The broker is away: beat's wake_stuck_bots queues the bot's turn again later.
+        # The broker is away: the game keeps its mark (bot_due_at), and beat's queue_due_bots
+        # queues the turn within seconds of the broker's return.
         logger.exception("could not queue the bot turn of game %s ply %s", game_id, ply)
+        return
+    turns_queued([(game_id, ply)])
+
+
+def turns_queued(turns) -> None:
+    """A task is queued for each of `turns`, (game_id, ply): their games' marks go. A game that
+    has moved on since (its bot played already, say) keeps the mark of its new ply."""
+    plies: dict[int, list[int]] = {}
+    for game_id, ply in turns:
+        plies.setdefault(ply, []).append(game_id)
+    try:
+        for ply, game_ids in plies.items():
+            Game.objects.filter(pk__in=game_ids, ply=ply, bot_due_at__isnull=False).update(
+                bot_due_at=None
+            )
+    except DatabaseError:
+        # After the move's commit, which must not fail for this: a mark left behind costs one
+        # more task for the turn (queue_due_bots), which its ply check makes harmless.
+        logger.exception("could not clear the bot marks of %s turns", len(turns))
 
 
 @shared_task(acks_late=True)
@@ -80,8 +101,36 @@ def queue_bot_turns(sender, *, turns: list, **kwargs) -> None:
     try:
         play_bot_turns.delay([list(turn) for turn in turns])
     except Exception:
-        # The broker is away: beat's wake_stuck_bots queues each bot turn again later.
+        # The broker is away: the games keep their marks for beat's queue_due_bots.
         logger.exception("could not queue %s bot turns", len(turns))
+        return
+    turns_queued(turns)
+
+
+# How old a game's mark of a bot's turn is before beat's queue_due_bots queues it: the commit's
+# own publish clears it within milliseconds, and is not raced by a duplicate.
+BOT_DUE_GRACE = timedelta(seconds=2)
+
+
+def due_bot_turns(cutoff):
+    """(game id, ply) of the games marked as a bot's turn since before `cutoff`, oldest first."""
+    return (
+        Game.objects.filter(bot_due_at__lt=cutoff).order_by("bot_due_at").values_list("pk", "ply")
+    )
+
+
+@shared_task
+def queue_due_bots() -> int:
+    """Beat's frequent look (CELERY_BEAT_SCHEDULE, every 2 s) for bot turns whose publish
+    failed (the broker was down at the commit): it queues each and clears its mark. One range
+    of the partial index `game_bot_due`, empty when all is well. How many it queued."""
+    due = list(due_bot_turns(timezone.now() - BOT_DUE_GRACE)[:500])
+    for game_id, ply in due:
+        # Expires as wake_stuck_bots' do: a turn queued again and again while the workers are
+        # away is played once when they come back.
+        play_bot_turn.apply_async((game_id, ply), expires=STUCK_BOT_AFTER.total_seconds())
+    turns_queued(due)
+    return len(due)
 
 
 # A bot's task can be lost: the in-memory broker of the embedded default dies with its process, and

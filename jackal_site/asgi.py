@@ -23,12 +23,23 @@ if settings.WEBSOCKET_COMPRESSION:
     # Before daphne builds its websocket factory (it imports this module first).
     websocket_compression.install()
 
+# What the Server header of every HTTP answer says: the site, not the software and its version
+# (daphne names itself unless the application sent a Server header of its own).
+SERVER_HEADER = "Jackal Online"
+
 
 async def http_app(scope, receive, send):
     # Live updates are sent on the server's own event loop, without holding up the request
     # (games.notify). Recording it costs an assignment per request.
     notify.serve_on(asyncio.get_running_loop())
-    await django_asgi_app(scope, receive, send)
+
+    async def send_as_the_site(message):
+        if message["type"] == "http.response.start":
+            headers = [(k, v) for k, v in message.get("headers", ()) if k.lower() != b"server"]
+            message = {**message, "headers": [*headers, (b"server", SERVER_HEADER.encode())]}
+        await send(message)
+
+    await django_asgi_app(scope, receive, send_as_the_site)
 
 
 application = ProtocolTypeRouter(

@@ -119,6 +119,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL
     # belongs to its thread: without a pool every request would open a new connection to
     # PostgreSQL (about 5 ms, more than the rest of a page). A pool per process lends them out.
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps connections; Django must not
+    # Each connection is checked as it leaves the pool (psycopg_pool's check_connection, which
+    # Django passes to the pool when health checks are on; a "check" in the pool's options
+    # would clash with it): after PostgreSQL ended its sessions (a restart, a failover, an
+    # operator), a dead pooled connection is replaced instead of failing the next request.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": DB_POOL_SIZE,
@@ -186,6 +191,14 @@ CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "jackal")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
+    # Bot turns whose task could not be queued at their commit (the broker was down): played
+    # within seconds of its return, not a minute later (games.tasks.queue_due_bots).
+    "queue-due-bots": {
+        "task": "games.tasks.queue_due_bots",
+        "schedule": 2.0,
+        # A look missed while the broker is away is not worth keeping: the next one comes.
+        "options": {"expires": 2.0},
+    },
     "wake-stuck-bots": {"task": "games.tasks.wake_stuck_bots", "schedule": 60.0},
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
     "send-reminders": {"task": "reminders.tasks.send_reminders", "schedule": 60.0},

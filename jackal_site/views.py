@@ -1,6 +1,8 @@
 """Site-wide pages: the home page, a health check and the error pages."""
 
-from django.db import connection
+import sys
+
+from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
@@ -17,8 +19,13 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_GET
 def health(request: HttpRequest) -> JsonResponse:
     """For load balancers and uptime checks: answers only when the database does."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except DatabaseError:
+        response = JsonResponse({"status": "unavailable"}, status=503)
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
     return JsonResponse({"status": "ok"})
 
 
@@ -30,6 +37,31 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     return error_pages.page_not_found(request)
 
 
+# How long a client is asked to wait when the database cannot serve it now: about the pool's
+# wait for a connection (settings.DATABASES), after which a burst has usually drained.
+RETRY_AFTER_SECONDS = 10
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
+    # Django calls this while it handles the request's uncaught exception.
+    if isinstance(sys.exc_info()[1], OperationalError | InterfaceError):
+        return service_unavailable(request)
     # No context processors: whatever broke may be what they need.
     return HttpResponse(loader.get_template("500.html").render(), status=500)
+
+
+def service_unavailable(request: HttpRequest) -> HttpResponse:
+    """503 for a request the database could not serve: every pooled connection busy longer than
+    the pool waits (psycopg_pool's PoolTimeout, which Django raises as OperationalError), or the
+    database gone. Nothing was written: the client may simply try again. An htmx request gets a
+    small notice that its page shows in its notice area (base.html), leaving the board alone."""
+    if request.headers.get("HX-Request") == "true":
+        body = loader.get_template("_unavailable.html").render()
+        response = HttpResponse(body, status=503)
+        response["HX-Retarget"] = "#site-notice"
+        response["HX-Reswap"] = "innerHTML"
+    else:
+        # As the 500 page: no context processors, they would ask the database again.
+        response = HttpResponse(loader.get_template("503.html").render(), status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response

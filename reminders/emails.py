@@ -20,14 +20,20 @@ UNSUBSCRIBE_SALT = "reminders.unsubscribe"
 
 
 def unsubscribe_token(user) -> str:
-    """A signed token naming the user; it does not expire (an old e-mail's link still works)."""
-    return signing.dumps({"u": user.pk}, salt=UNSUBSCRIBE_SALT, compress=True)
+    """A signed token naming the user and their `turn_emails_version`; it does not expire (an
+    old e-mail's link still works) until the player changes their turn e-mails."""
+    return signing.dumps(
+        {"u": user.pk, "v": user.turn_emails_version}, salt=UNSUBSCRIBE_SALT, compress=True
+    )
 
 
-def user_id_from_token(token: str) -> int | None:
+def subscription_from_token(token: str) -> tuple[int, int] | None:
+    """(user id, turn e-mails version) of a token, or None if it is not one of ours. Tokens sent
+    before links had a version name version 0."""
     try:
-        return int(signing.loads(token, salt=UNSUBSCRIBE_SALT)["u"])
-    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        payload = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+        return int(payload["u"]), int(payload.get("v", 0))
+    except (signing.BadSignature, AttributeError, KeyError, TypeError, ValueError):
         return None
 
 

@@ -184,9 +184,16 @@ def database_url(settings_dict: dict) -> str:
 
 
 @pytest.fixture
-def celery_workers(redis_url, transactional_db, tmp_path, monkeypatch):
+def celery_broker_url(redis_url) -> str:
+    """The Redis the real workers of `celery_workers` use (a test module may give its own)."""
+    return redis_url
+
+
+@pytest.fixture
+def celery_workers(celery_broker_url, transactional_db, tmp_path, monkeypatch):
     """Starts real `celery worker` processes on Redis, on a queue of this test, on the test
-    database: `celery_workers.start(pool="solo")` returns one once it is ready.
+    database: `celery_workers.start(pool="solo")` returns one once it is ready;
+    `celery_workers.start_beat()` starts beat, its schedule's tasks sent to the same queue.
 
     Tasks queued by this test process go to that queue (not run inline), so the test sees what a
     production worker does, even those queued before a worker starts. Their e-mails are written
@@ -203,10 +210,17 @@ def celery_workers(redis_url, transactional_db, tmp_path, monkeypatch):
 
     from jackal_site.celery import app
 
+    def forget_connections():
+        # The app's connection and producer pools are made from the conf on first use.
+        app.amqp.__dict__.pop("queues", None)
+        app._pool = None
+        app.amqp._producer_pool = None
+
     queue = f"test-{uuid.uuid4().hex[:12]}"
     monkeypatch.setitem(app.conf, "task_always_eager", False)
     monkeypatch.setitem(app.conf, "task_default_queue", queue)
-    app.amqp.__dict__.pop("queues", None)  # rebuilt from the conf above on next use
+    monkeypatch.setitem(app.conf, "broker_url", celery_broker_url)
+    forget_connections()
     mail_dir = tmp_path / "mail"
     mail_dir.mkdir()
     env = {
@@ -214,7 +228,7 @@ def celery_workers(redis_url, transactional_db, tmp_path, monkeypatch):
         "DJANGO_SETTINGS_MODULE": "jackal_site.settings",
         "SECRET_KEY": settings.SECRET_KEY,
         "DATABASE_URL": database_url(connection.settings_dict),
-        "REDIS_URL": redis_url,
+        "REDIS_URL": celery_broker_url,
         "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
         "EMAIL_FILE_PATH": str(mail_dir),
         # Tasks the worker itself queues (a bot's next turn) must come back to this worker.
@@ -255,8 +269,24 @@ def celery_workers(redis_url, transactional_db, tmp_path, monkeypatch):
             time.sleep(0.2)
         return SimpleNamespace(queue=queue, mail_dir=mail_dir, log_path=log_path, process=process)
 
+    def start_beat() -> SimpleNamespace:
+        log_path = tmp_path / "beat.log"
+        argv = [sys.executable, "-m", "celery", "-A", "jackal_site", "beat", "--loglevel=INFO"]
+        argv.append(f"--schedule={tmp_path / 'beat-schedule'}")
+        with open(log_path, "w") as log:
+            process = subprocess.Popen(
+                argv, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=settings.BASE_DIR
+            )
+        processes.append(process)
+        deadline = time.monotonic() + 60
+        while "beat: Starting..." not in log_path.read_text():
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"Celery beat did not start:\n{log_path.read_text()}")
+            time.sleep(0.2)
+        return SimpleNamespace(log_path=log_path, process=process)
+
     try:
-        yield SimpleNamespace(start=start, queue=queue)
+        yield SimpleNamespace(start=start, start_beat=start_beat, queue=queue)
     finally:
         for process in processes:
             process.terminate()
@@ -264,7 +294,7 @@ def celery_workers(redis_url, transactional_db, tmp_path, monkeypatch):
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 process.kill()
-        app.amqp.__dict__.pop("queues", None)
+        forget_connections()
 
 
 @pytest.fixture

@@ -210,7 +210,8 @@ def _flush(connection, games: list, seats: list, moves: list) -> None:
     moves.clear()
 
 
-LATE_USER_COLUMNS = ("digest_hour", "vacation_left")  # the clocks' (issue 10)
+# The clocks' (issue 10), the unsubscribe links' version (issue 41.10).
+LATE_USER_COLUMNS = ("digest_hour", "vacation_left", "turn_emails_version")
 
 
 def _copy_users(connection, count: int, *, heavy: bool) -> int:

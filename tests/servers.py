@@ -1,6 +1,7 @@
 """Real server processes for tests that talk to the site over the network."""
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from tests.conftest import database_url, wait_for
+from tests.conftest import database_url, require, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -74,3 +75,49 @@ def daphne_site(tmp_path: Path, **extra_env: str) -> Iterator[str]:
     argv.append("jackal_site.asgi:application")
     with http_server(argv, port=port, env=env, log_path=tmp_path / "daphne.log") as base:
         yield base
+
+
+class ThrowAwayRedis:
+    """A redis-server of a test's own, on a free port (never the shared one, which others use),
+    keeping nothing on disk: `stop()` it and `start()` it again on the same port, empty."""
+
+    def __init__(self, workdir: Path):
+        binary = shutil.which("redis-server")
+        require(binary is not None, "needs redis-server: apt-get install redis-server")
+        self.argv = [binary, "--port", str(free_port()), "--save", "", "--appendonly", "no"]
+        self.port = int(self.argv[2])
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.workdir = workdir
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            self.argv, cwd=self.workdir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+
+        def answering():
+            """the throw-away Redis to answer"""
+            return self.cli("ping") == "PONG"
+
+        wait_for(answering, timeout=20, interval=0.05)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+        if self.process is not None:
+            self.process.wait()
+
+    def cli(self, *command: str) -> str:
+        result = subprocess.run(["redis-cli", "-p", str(self.port), *command], capture_output=True)
+        return result.stdout.decode().strip()
+
+
+@contextmanager
+def throw_away_redis(workdir: Path) -> Iterator[ThrowAwayRedis]:
+    """A `ThrowAwayRedis`, started; stopped at the end if still up."""
+    redis = ThrowAwayRedis(workdir)
+    try:
+        redis.start()
+        yield redis
+    finally:
+        redis.stop()

@@ -2,8 +2,6 @@
 back to the process's memory, so wrong passwords are still limited. The test starts a Redis of
 its own, points the cache at it, and kills it."""
 
-import shutil
-import subprocess
 import time
 
 import pytest
@@ -12,44 +10,17 @@ from django.urls import reverse
 
 from accounts.models import User
 from jackal_site.cache import redis_cache_settings
-from tests.conftest import require, wait_for
 from tests.factories import PASSWORD
-from tests.servers import free_port
+from tests.servers import throw_away_redis
 
 pytestmark = pytest.mark.django_db
-
-REDIS_SERVER = shutil.which("redis-server")
 
 
 @pytest.fixture
 def own_redis(tmp_path):
-    """A throw-away redis-server; yields (url, port, process); killed at the end if still up."""
-    require(REDIS_SERVER is not None, "needs redis-server: apt-get install redis-server")
-    port = free_port()
-    process = subprocess.Popen(
-        [REDIS_SERVER, "--port", str(port), "--save", "", "--appendonly", "no"],
-        cwd=tmp_path,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"redis://127.0.0.1:{port}/0"
-
-    def answering():
-        """the throw-away Redis to answer"""
-        return redis_cli(port, "ping") == "PONG"
-
-    try:
-        wait_for(answering, timeout=20)
-        yield url, port, process
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait()
-
-
-def redis_cli(port: int, *command: str) -> str:
-    result = subprocess.run(["redis-cli", "-p", str(port), *command], capture_output=True)
-    return result.stdout.decode().strip()
+    """A throw-away redis-server (tests.servers.ThrowAwayRedis)."""
+    with throw_away_redis(tmp_path) as redis:
+        yield redis
 
 
 def log_in(email: str, password: str) -> str:
@@ -65,13 +36,11 @@ def log_in(email: str, password: str) -> str:
 
 
 def test_log_in_and_sign_up_survive_redis_going_down(own_redis, alice, bob):
-    url, port, redis_process = own_redis
-    with override_settings(CACHES={"default": redis_cache_settings(url)}):
+    with override_settings(CACHES={"default": redis_cache_settings(own_redis.url)}):
         assert log_in(alice.email, "wrong") == "refused"
-        assert int(redis_cli(port, "dbsize")) > 0  # the counter went to Redis
+        assert int(own_redis.cli("dbsize")) > 0  # the counter went to Redis
 
-        redis_process.kill()
-        redis_process.wait()
+        own_redis.stop()
         started = time.monotonic()
         assert log_in(bob.email, PASSWORD) == "signed in"
         assert time.monotonic() - started < 5  # no waiting on a dead server

@@ -154,6 +154,51 @@ def test_one_click_unsubscribe_works_logged_out_and_without_csrf(db, travel, ali
     assert client.get(reverse("reminders_unsubscribe", args=["nonsense"])).status_code == 404
 
 
+def test_an_old_unsubscribe_link_stops_working_once_the_player_subscribes_again(
+    db, travel, alice, bob
+):
+    def mailed_unsubscribe_path():
+        link = mail.outbox[-1].extra_headers["List-Unsubscribe"][1:-1]
+        return link[link.index("/mail/") :]
+
+    game = two_player_game(alice, bob)
+    travel.shift(LATER)
+    send_due()
+    old_link = mailed_unsubscribe_path()
+    client = Client(enforce_csrf_checks=True)
+    assert client.post(old_link).status_code == 200
+    assert client.post(old_link).status_code == 200  # the mail client's POST, then the click
+    alice.refresh_from_db()
+    assert alice.turn_emails == TurnEmails.NEVER
+
+    # Alice turns her e-mails back on: the link of the old e-mail must not turn them off again.
+    settings_page = Client()
+    settings_page.force_login(alice)
+    answer = settings_page.post(
+        reverse("edit_profile"),
+        {"display_name": "", "time_zone": "UTC", "language": "en", "turn_emails": "every"},
+    )
+    assert answer.status_code == 302
+    refused = client.post(old_link)
+    assert refused.status_code == 410
+    assert "out of date" in refused.content.decode()
+    assert client.get(old_link).status_code == 410
+    alice.refresh_from_db()
+    assert alice.turn_emails == TurnEmails.EVERY_TURN
+
+    # The link of her next e-mail works.
+    play_turn(game)
+    play_turn(game)
+    travel.shift(LATER)
+    send_due()
+    assert mail.outbox[-1].to == ["alice@example.com"]
+    new_link = mailed_unsubscribe_path()
+    assert new_link != old_link
+    assert client.post(new_link).status_code == 200
+    alice.refresh_from_db()
+    assert alice.turn_emails == TurnEmails.NEVER
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_reminder_sweeps_at_once_send_each_email_exactly_once(postgres):
     people = [make_user(name) for name in ("ann", "ben", "cat", "dan", "eve", "fay")]
