@@ -63,8 +63,9 @@ class User(AbstractUser):
     next_digest_at = models.DateTimeField(
         null=True, blank=True, editable=False, verbose_name=_("next digest")
     )
-    # Vacation (games.vacation): the days banked as of `vacation_counted_at` (they grow a day a
-    # week, games.clocks.accrued_vacation; new accounts have 7), and the end of the one running.
+    # Vacation (games.clock.vacation): the days banked as of `vacation_counted_at` (they grow a day
+    # a week, games.clock.clocks.accrued_vacation; new accounts have 7), and the end of the one
+    # running.
     vacation_left = models.DurationField(_("vacation left"), default=timedelta(days=7))
     vacation_counted_at = models.DateTimeField(
         null=True, blank=True, editable=False, verbose_name=_("vacation counted")
@@ -130,7 +131,7 @@ class User(AbstractUser):
 
     def vacation_balance(self, now: datetime) -> timedelta:
         """Vacation this player may take at `now`: what was banked, plus what accrued since."""
-        from games.clocks import accrued_vacation
+        from games.clock.clocks import accrued_vacation
 
         return accrued_vacation(
             self.vacation_left, self.vacation_counted_at or self.date_joined, now

@@ -7,8 +7,8 @@
 Builds a fresh throw-away database (dropped afterwards): running two-player games inserted in
 bulk as the move service leaves them (a dealt position, two seats, a deadline days away), then
 for each figure moves the deadline of that many games into the past and runs one sweep
-(`games.sweep.sweep_timeouts`): each due game times out and ends (the two-player default). With
-`--mix`, a mix of tables (`MIX`: three rulesets of two families, two and three players, every
+(`games.clock.sweep.sweep_timeouts`): each due game times out and ends (the two-player default).
+With `--mix`, a mix of tables (`MIX`: three rulesets of two families, two and three players, every
 timeout policy). The queries of the sweep that finds nothing due are the fixed cost, whatever
 the number of games. Each figure comes with the machine's load and the time by kind of statement.
 """
@@ -100,7 +100,7 @@ class Counted(list):
     """A database execute wrapper that keeps every statement run through it, and the time
     spent in them (the driver building the statement, PostgreSQL running it, the rows back),
     in all and by kind of statement (`kinds`). Installed on every connection the sweep uses
-    (it sweeps a backlog on two at once, games.sweep): the time is theirs summed,
+    (it sweeps a backlog on two at once, games.clock.sweep): the time is theirs summed,
     so it can exceed the wall-clock time."""
 
     seconds = 0.0
@@ -158,9 +158,10 @@ def main() -> None:
     from django.test.utils import setup_test_environment
     from django.utils import timezone
 
-    from games import notify, sweep
+    from games.clock import sweep
+    from games.clock.sweep import sweep_timeouts
+    from games.live import notify
     from games.models import Game
-    from games.sweep import sweep_timeouts
 
     # The live updates sent after each batch's commit (one per view of each game, and one to
     # each player's own pages) are timed apart: with Redis they are most of the time.

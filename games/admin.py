@@ -11,17 +11,16 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from games import (
+    access,
+    series_admin,  # noqa: F401  (registers the series' admin)
+    services,
+)
+from games.clock import staff, turns
+from games.lists import paging
 from jackal_site.request_input import MAX_ID, BadNumber, parse_int
 from rules.core import ruleset_names
 
-from . import (
-    access,
-    clock_staff,
-    paging,
-    series_admin,  # noqa: F401  (registers the series' admin)
-    services,
-    turns,
-)
 from .families import family_of, secret_families
 from .models import Game, Move, Seat
 
@@ -101,7 +100,7 @@ class GameAdmin(paging.LookAheadPaging, admin.ModelAdmin):
     list_filter = ("status", "ruleset", PlayersFilter, "teams", "visibility")
     list_per_page = 50
     search_fields = ("id", "created_by__username", "created_by__email", "seats__user__username")
-    # Lists are paged without counting the whole table (games.paging.LookAheadPaging); no date
+    # Lists are paged without counting the whole table (games.lists.paging.LookAheadPaging); no date
     # hierarchy: its links read the distinct dates of every game.
     readonly_fields = (
         "ruleset",
@@ -159,17 +158,17 @@ class GameAdmin(paging.LookAheadPaging, admin.ModelAdmin):
         self._clock_action(
             request,
             queryset,
-            lambda pk: clock_staff.give_time(pk, turns.clocks.DAY),
+            lambda pk: staff.give_time(pk, turns.clocks.DAY),
             _("%(n)d player(s) got one more day."),
         )
 
     @admin.action(description=_("Pause the clocks of the selected games"))
     def pause_clocks(self, request, queryset):
-        self._clock_action(request, queryset, clock_staff.pause, _("%(n)d game(s) paused."))
+        self._clock_action(request, queryset, staff.pause, _("%(n)d game(s) paused."))
 
     @admin.action(description=_("Resume the clocks of the selected games"))
     def resume_clocks(self, request, queryset):
-        self._clock_action(request, queryset, clock_staff.resume, _("%(n)d game(s) resumed."))
+        self._clock_action(request, queryset, staff.resume, _("%(n)d game(s) resumed."))
 
     @admin.display(description=_("seed"))
     def shown_seed(self, game):

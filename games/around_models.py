@@ -1,5 +1,5 @@
 """What goes on around a board: the players' messages (games.chat) and rematch offers
-(games.tables). Imported by games.models, so they are the app's models; they name Game by string
+(games.rematch). Imported by games.models, so they are the app's models; they name Game by string
 (no import circle with games.models)."""
 
 from django.conf import settings

@@ -2,7 +2,7 @@
 
 Messages are the players' own plain text, stored as typed and escaped wherever shown; nothing of
 the game's state goes in (a thread is readable by spectators, and stays after the game). Live
-pushes go through `games.notify` with ids only: each websocket decides what its viewer sees.
+pushes go through `games.live.notify` with ids only: each websocket decides what its viewer sees.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from . import access, notify
+from games import access
+from games.live import notify
+
 from .models import ChatMessage, ChatMute, Game
 
 # At most this many messages per person in this many seconds, across all games: enough to talk,

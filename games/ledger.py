@@ -3,10 +3,10 @@
 A game's ledger is its moves and its seat actions (games.models). They make one chain per game,
 in the order they were written: for each ply, the move that made it, then the seat actions taken
 at it, oldest first (a timeout at ply 0 comes before the first move; a skip's clock moves come
-before the skip, whose ply is after them: games.forfeits). Each row's `seal` is an HMAC-SHA256,
-keyed by `settings.LEDGER_KEY` (never in the database), of its content and the seal of the row
-before it; the game row keeps the last seal (`Game.ledger_seal`), so that sealing a move costs
-no query: the move service locks and writes the game row anyway.
+before the skip, whose ply is after them: games.clock.forfeits). Each row's `seal` is an
+HMAC-SHA256, keyed by `settings.LEDGER_KEY` (never in the database), of its content and the seal of
+the row before it; the game row keeps the last seal (`Game.ledger_seal`), so that sealing a move
+costs no query: the move service locks and writes the game row anyway.
 
 Whoever can write the tables but has not the key cannot make a seal: a row inserted behind the
 site's back (a forged resignation), a row changed, or a row removed from the middle, breaks the
@@ -17,8 +17,8 @@ seal): the game's ply never goes back (migration 0006), and verify_ledgers compa
 with the cached head and outcome.
 
 Every writer of ledger rows seals them here, with `seal` (`write` seals and saves them): the move
-service, the seat actions (games.forfeits) and the clock's sweep (games.sweep, games.sweep_ends),
-whose rows are written in bulk afterwards.
+service, the seat actions (games.clock.forfeits) and the clock's sweep (games.clock.sweep,
+games.clock.sweep_ends), whose rows are written in bulk afterwards.
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ def broken_links(game) -> list[str]:
 def seal_existing(game_model, move_model, action_model, update_rows) -> int:
     """Seal the ledgers of every game from their first row (the rows written before the seals:
     migration 0023), with the settings' key; the games sealed. `update_rows(model, rows,
-    fields)` writes the seals (games.bulk_writes.update_rows); the caller lets the database
+    fields)` writes the seals (games.clock.bulk_writes.update_rows); the caller lets the database
     update the rows (the move ledger refuses UPDATE otherwise)."""
     sealed = 0
     games = game_model.objects.order_by("pk").values_list("pk", flat=True)

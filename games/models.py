@@ -156,7 +156,7 @@ class Game(models.Model):
         help_text=_("counts for the ratings"),
         verbose_name=_("rated"),
     )
-    # The time control (games.clocks.TimeControl), chosen when the table is opened.
+    # The time control (games.clock.clocks.TimeControl), chosen when the table is opened.
     clock_kind = models.CharField(
         _("time control"), max_length=10, choices=CLOCK_KINDS, default="per-move"
     )
@@ -170,15 +170,15 @@ class Game(models.Model):
         blank=True,
         help_text=_("empty: the default for the number of players"),
     )
-    # The clock of the seat to act (games.turns): when its turn began, and when its time runs
+    # The clock of the seat to act (games.clock.turns): when its turn began, and when its time runs
     # out (None: no clock runs, for a bot, an unlimited table or a game that is not running).
     turn_started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("turn began"))
     deadline = models.DateTimeField(null=True, blank=True, verbose_name=_("deadline"))
     # When the seat to act is next warned that its clock runs low (under 24 h, then under 2 h):
-    # games.sweep.sweep_warnings; None when no warning is left for this turn.
+    # games.clock.sweep.sweep_warnings; None when no warning is left for this turn.
     warn_at = models.DateTimeField(null=True, blank=True, verbose_name=_("next clock warning"))
-    # The clock is paused (by staff, games.clock_staff, or for the vacation of the player to
-    # act, games.vacation): the clock time the seat to act had left then.
+    # The clock is paused (by staff, games.clock.staff, or for the vacation of the player to
+    # act, games.clock.vacation): the clock time the seat to act had left then.
     paused_at = models.DateTimeField(null=True, blank=True, verbose_name=_("paused"))
     paused_left = models.DurationField(
         null=True, blank=True, verbose_name=_("time left when paused")
@@ -249,7 +249,7 @@ class Game(models.Model):
                 name="game_archive_ended",
                 condition=Q(finished_at__isnull=False),
             ),
-            # Beat's timeout sweep (games.sweep) reads the running games whose deadline has
+            # Beat's timeout sweep (games.clock.sweep) reads the running games whose deadline has
             # passed: a range of this index, however many games are running and not due.
             models.Index(
                 fields=["deadline"],
@@ -340,14 +340,14 @@ class Seat(models.Model):
     )
     bot = models.CharField(max_length=16, choices=Bot.choices, blank=True, verbose_name=_("bot"))
     joined_at = models.DateTimeField(null=True, blank=True, verbose_name=_("joined"))
-    # A bot playing for the seat's player after a timeout or a resignation (games.forfeits);
+    # A bot playing for the seat's player after a timeout or a resignation (games.clock.forfeits);
     # the player keeps the seat and may take it back (unless they resigned).
     stand_in = models.CharField(
         max_length=16, choices=Bot.choices, blank=True, verbose_name=_("stand-in bot")
     )
     # Clock time left at the start of the seat's next turn (a time bank); None: no bank.
     bank = models.DurationField(null=True, blank=True, verbose_name=_("time bank"))
-    # Where the game stands in this seat's player's "my games" (games.listing), kept by the
+    # Where the game stands in this seat's player's "my games" (games.lists.listing), kept by the
     # move service with every change of the game.
     # The seat owes a decision now (the rules' `to_act()`): one seat at a time in Jackal, several
     # during a simultaneous choice. Kept by the move service under the game's lock; the sweeps
@@ -377,7 +377,7 @@ class Seat(models.Model):
             ),
         ]
         indexes = [
-            # "My games" is one range of it, in its order (games.listing); profiles and the
+            # "My games" is one range of it, in its order (games.lists.listing); profiles and the
             # archive's filters find a player's games by it too. Free seats and bots are never
             # looked up so.
             models.Index(
@@ -385,8 +385,8 @@ class Seat(models.Model):
                 name="seat_by_player",
                 condition=Q(user__isnull=False),
             ),
-            # The header's "Your turn (N)" on every page a player opens (games.queue) and the
-            # next-game button: the seats that must act now, a handful, not every seat of
+            # The header's "Your turn (N)" on every page a player opens (games.lists.my_turn) and
+            # the next-game button: the seats that must act now, a handful, not every seat of
             # someone who has played thousands of games.
             models.Index(
                 fields=["user"],
@@ -512,10 +512,10 @@ class Move(models.Model):
 class SeatAction(models.Model):
     """A seat leaving play or coming back: a timeout, a resignation, a claim of victory, a
     player taking their seat back from the bot. The second half of a game's ledger (the moves
-    are the first): append-only, written only by `games.forfeits` under the game's lock, with
+    are the first): append-only, written only by `games.clock.forfeits` under the game's lock, with
     `ply` the game's ply at that moment. A game ended by one of them replays as its moves, then
-    that end (`games.forfeits.replayed_outcome`). Sealed as the moves are, in the same chain; on
-    PostgreSQL triggers refuse UPDATE, DELETE and TRUNCATE (migrations 0010 and 0023)."""
+    that end (`games.clock.forfeits.replayed_outcome`). Sealed as the moves are, in the same chain;
+    on PostgreSQL triggers refuse UPDATE, DELETE and TRUNCATE (migrations 0010 and 0023)."""
 
     class Kind(models.TextChoices):
         TIMEOUT_BOT = "timeout-bot", _("ran out of time; a bot took over")
@@ -572,7 +572,7 @@ class SeatAction(models.Model):
         raise TypeError(LEDGER_NEVER_DELETED)
 
 
-# Around the board: the players' messages and rematches (games.chat, games.tables), and a series
+# Around the board: the players' messages and rematches (games.chat, games.rematch), and a series
 # of Archipelago games at one table (families/archipelago/series.py): their models live beside
 # these, imported here so that they are the app's models.
 from .around_models import ChatMessage, ChatMute, RematchOffer  # noqa: E402, F401

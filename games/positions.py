@@ -35,7 +35,7 @@ def position_at(game: Game, ply: int, moves: list[tuple[int, str]]) -> GameState
     if not 0 <= ply <= len(moves):
         raise ValueError(f"ply {ply} is outside the game (0 to {len(moves)})")
     rules = rules_named(game.ruleset)
-    # Seats the clock skipped for a timeout, after the moves of their ply (games.forfeits).
+    # Seats the clock skipped for a timeout, after the moves of their ply (games.clock.forfeits).
     skips: dict[int, list[int]] = {}
     for at, seat in game.seat_actions.filter(kind="timeout-skip").values_list("ply", "seat"):
         skips.setdefault(at, []).append(seat)

@@ -3,7 +3,7 @@
 Every write locks the game row first (`select_for_update`), so two requests for the same game
 are serialised: the second sees what the first did (its seats too: `game_with_seats` reads them
 after the lock). After commit, a tiny `{game, ply}` message
-goes to the game's channel group and bot work is queued by id (`games.notify`).
+goes to the game's channel group and bot work is queued by id (`games.live.notify`).
 """
 
 from __future__ import annotations
@@ -18,11 +18,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games import access, ledger
+from games.clock import clocks, standings, turns
+from games.lists import listing
+from games.live import notify
 from rules.core import GameError as RulesError
 from rules.core import GameState, IllegalMove, SetupError
 from rules.core import ruleset as rules_named
 
-from . import access, clocks, ledger, listing, notify, standings, turns
 from .families import family_of
 from .models import Game, Move, Seat, TimeoutPolicy
 
@@ -349,7 +352,7 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> tuple[Game, list[Sea
     has all its seats from the moment its table opens, so no seats means no game (NoSuchGame).
 
     Every writer of a running game goes through `lock` (moves, seat actions, vacations, staff's
-    clock); the clock's sweep reads its seats after its own lock too (games.sweep)."""
+    clock); the clock's sweep reads its seats after its own lock too (games.clock.sweep)."""
     if lock:
         # The seats in a statement of their own, after the one that took the lock: under READ
         # COMMITTED a statement that waited for the lock sees the locked row as its holder
@@ -441,7 +444,7 @@ def stored_position(game: Game) -> dict | None:
     """The game's head position as a JSON document (server side only), ended if the game is.
 
     The clock's sweep ends games by the thousand without rewriting their positions
-    (games.sweep_ends): a finished game's stored position may be as its last move left it, and
+    (games.clock.sweep_ends): a finished game's stored position may be as its last move left it, and
     its end (the outcome's reason: a timeout) is made here, as the sweep would have made it
     (`Ruleset.end_stored`). A position stored ended (its moves ended it, or the end was written
     with it) comes back as it is.

@@ -6,16 +6,16 @@ from django.dispatch import Signal
 # `game`, `seat` (its user loaded) and `now`. The turn e-mails listen (reminders.services).
 turn_began = Signal()
 
-# Many turns began at once (the clock sweep's batch, games.turns.turns_began_in_bulk): sent once
-# inside its transaction with `began`, a list of (game, seat, now) as `turn_began` would have
+# Many turns began at once (the clock sweep's batch, games.clock.turns.turns_began_in_bulk): sent
+# once inside its transaction with `began`, a list of (game, seat, now) as `turn_began` would have
 # had them one by one. The turn e-mails listen (reminders.services), writing their rows at once.
 turns_began = Signal()
 
 # A person's clock fell under a warning's threshold (`level` "24h" or "2h"): sent by the clock
-# sweep (games.sweep) inside its claim's transaction with `game`, `seat`, `level` and `now`.
+# sweep (games.clock.sweep) inside its claim's transaction with `game`, `seat`, `level` and `now`.
 clock_low = Signal()
 
-# A bot must act in `game_id` at `ply` (sent after the commit by games.notify). The bots' tasks
+# A bot must act in `game_id` at `ply` (sent after the commit by games.live.notify). The bots' tasks
 # listen (games.tasks.queue_bot_turn, connected in GamesConfig.ready): so the code that changes
 # games never imports the tasks, which call back into it.
 bot_turn_due = Signal()
@@ -25,6 +25,6 @@ bot_turn_due = Signal()
 # answer with one task for them all (games.tasks.queue_bot_turns).
 bot_turns_due = Signal()
 
-# Games ended by the clock sweep's bulk writes (games.sweep), which send no `post_save`: sent
+# Games ended by the clock sweep's bulk writes (games.clock.sweep), which send no `post_save`: sent
 # once per batch inside its transaction with `game_ids`. The ratings listen (ratings.signals).
 games_ended = Signal()

@@ -9,11 +9,11 @@ from django.db.models import Exists, OuterRef, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from games.clock.sweep import sweep_timeouts, sweep_warnings
 from rules.bots import THINKING_SECONDS, play
 
 from .models import Game, Seat
 from .services import GameError, head_state, submit_move
-from .sweep import sweep_timeouts, sweep_warnings
 
 logger = logging.getLogger(__name__)
 
@@ -169,8 +169,10 @@ def wake_stuck_bots() -> int:
 
 @shared_task
 def sweep_clocks() -> int:
-    """Beat's sweep of the correspondence clocks (games.sweep): vacations that end, timeouts,
+    """Beat's sweep of the correspondence clocks (games.clock.sweep): vacations that end, timeouts,
     then warnings."""
-    from .vacation import end_due  # imports the accounts app's model: not at module import
+    from games.clock.vacation import (
+        end_due,  # imports the accounts app's model: not at module import
+    )
 
     return end_due() + sweep_timeouts() + sweep_warnings()

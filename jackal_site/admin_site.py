@@ -51,7 +51,7 @@ SECRET_FIELDS: dict[str, frozenset[str]] = {
 PUBLIC_ON_PURPOSE: dict[str, frozenset[str]] = {
     # Published before the first move so that players can check the seed revealed at the end.
     "games.Game": frozenset({"seed_hash"}),
-    # The seat's place in its player's list of games (games.listing), not a credential.
+    # The seat's place in its player's list of games (games.lists.listing), not a credential.
     "games.Seat": frozenset({"list_key"}),
     # A player's names as compared for look-alikes (accounts.names): public names, reshaped.
     "accounts.NameKey": frozenset({"key"}),

@@ -15,7 +15,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 
 from games import notify  # noqa: E402
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.live.routing import websocket_urlpatterns  # noqa: E402
 
 if settings.WEBSOCKET_COMPRESSION:
     from . import websocket_compression
@@ -30,7 +30,7 @@ SERVER_HEADER = "Jackal Online"
 
 async def http_app(scope, receive, send):
     # Live updates are sent on the server's own event loop, without holding up the request
-    # (games.notify). Recording it costs an assignment per request.
+    # (games.live.notify). Recording it costs an assignment per request.
     notify.serve_on(asyncio.get_running_loop())
 
     async def send_as_the_site(message):

@@ -101,7 +101,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.tz",
-                "games.queue.my_turn",
+                "games.lists.my_turn.my_turn",
             ],
         },
     }

@@ -3,7 +3,7 @@
 A live board is 30-50 KB of HTML and deflates to a seventh of that. Autobahn (daphne's websocket
 layer) can compress, but daphne does not turn it on, and as autobahn does it every connection
 compresses every message itself: ~0.5 ms of CPU per page and frame, 250 ms a move for 500 pages,
-which would undo what the fan-out saves by rendering a board once per view (games.live_boards).
+which would undo what the fan-out saves by rendering a board once per view (games.live.boards).
 
 So the server accepts a browser's offer of permessage-deflate on one condition of the standard
 (RFC 7692): no context takeover on the server's side. Each message is then compressed on its own,

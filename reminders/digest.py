@@ -13,7 +13,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import TurnEmails, User
-from games import queue
+from games.lists import my_turn
 
 from . import emails
 from .models import Reminder
@@ -42,7 +42,7 @@ def _digest(user_id: int, due_at: datetime, now: datetime) -> bool:
         if not claimed:
             return False
         games = list(
-            queue.waiting_for(user).order_by(
+            my_turn.waiting_for(user).order_by(
                 F("deadline").asc(nulls_last=True), F("turn_started_at").asc(nulls_last=True)
             )
         )

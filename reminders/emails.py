@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.adapter import public_url
-from games import turns
+from games.clock import turns
 
 UNSUBSCRIBE_SALT = "reminders.unsubscribe"
 

@@ -16,7 +16,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import TurnEmails
-from games import presence
+from games.live import presence
 from games.models import Game
 
 from . import emails

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
-from games.listing import list_order
+from games.lists.listing import list_order
 from rules.bots.random_bot import choose_move
 from rules.jackal import new_game, player_view
 

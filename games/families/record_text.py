@@ -12,8 +12,8 @@ import re
 
 from django.utils.translation import gettext as _
 
+from games.clock.standings import ENDING, skips_of
 from games.models import Game
-from games.standings import ENDING, skips_of
 from jackal_site.request_input import BadNumber, parse_int
 from rules.core import GameState
 
@@ -201,7 +201,7 @@ def check_seed_hash(tags: dict[str, str]) -> None:
         raise RecordError(0, _("the seed does not match the published seed hash"))
 
 
-# The reasons of an end the site decided (games.standings): the moves do not give it, so an
+# The reasons of an end the site decided (games.clock.standings): the moves do not give it, so an
 # import ends the replayed game after the last move, as the site did.
 SITE_ENDINGS = frozenset(ENDING.values())
 

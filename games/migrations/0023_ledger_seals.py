@@ -17,7 +17,8 @@
 import django.utils.timezone
 from django.db import migrations, models
 
-from games import bulk_writes, ledger
+from games import ledger
+from games.clock import bulk_writes
 
 CREATE = """
 CREATE OR REPLACE FUNCTION games_seataction_refuse_delete() RETURNS trigger AS $$

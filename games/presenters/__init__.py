@@ -1,6 +1,6 @@
 """Presenters: every template context the site shows of a game, built for one viewer, for
 pages, htmx partials and live frames alike. Views (games.views) and the live updates
-(games.consumers, games.live_boards) call them; they call the services and the families, never
+(games.live.consumers, games.live.boards) call them; they call the services and the families, never
 a view.
 
 - `board`: the board of a game as a seat (or a spectator) sees it, by the game's family.

@@ -1,6 +1,6 @@
 """After the game: the panel with the rematch offer, the next game of a series and the links to
-the replay and the game's record (games.tables has the rematch's rules). For the page, the
-panel's htmx answers and the live updates (games.consumers)."""
+the replay and the game's record (games.rematch has the rematch's rules). For the page, the
+panel's htmx answers and the live updates (games.live.consumers)."""
 
 from __future__ import annotations
 

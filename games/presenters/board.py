@@ -1,6 +1,6 @@
 """The board's context for one viewer: their seat's view of the game (or a spectator's), by the
 game's family. For the board page, its htmx partials and the live frames alike
-(games.live_boards)."""
+(games.live.boards)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """The seat actions a viewer may use now beside the board: resign, claim the victory, take the
-seat back from the bot (games.forfeits has the rules; every family's board shows them)."""
+seat back from the bot (games.clock.forfeits has the rules; every family's board shows them)."""
 
 from __future__ import annotations
 
-from games import forfeits
+from games.clock import forfeits
 from games.models import Game, Seat
 
 

@@ -1,4 +1,4 @@
-"""A waiting table's seats, for its page and its websocket (games.consumers)."""
+"""A waiting table's seats, for its page and its websocket (games.live.consumers)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ TABLE_SEATS_PARTIAL = "games/table.html#seats"
 
 
 def table_seats_context(game: Game, user) -> dict:
-    """The seats of a waiting table, for the page and for its websocket (games.consumers); once
+    """The seats of a waiting table, for the page and for its websocket (games.live.consumers); once
     the game has started, `go` is where the page goes."""
     seats = list(game.seats.select_related("user"))
     for seat in seats:

@@ -9,7 +9,7 @@ from django import template
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from games import turns
+from games.clock import turns
 
 register = template.Library()
 

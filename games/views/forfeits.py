@@ -1,5 +1,5 @@
 """The board's buttons for leaving play: resign, claim the victory, take the seat back from the
-bot (games.forfeits has the rules). Plain forms that answer with a redirect to the board, so
+bot (games.clock.forfeits has the rules). Plain forms that answer with a redirect to the board, so
 they work without JavaScript; the live update tells the other pages."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from games import forfeits, services
+from games import services
+from games.clock import forfeits
 from games.families.record_text import MAX_PLY
 from games.views.board import STALE
 from jackal_site.request_input import parse_int

@@ -18,8 +18,11 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import access, clocks, limits, listing, notify, paging, queue, services, turns
+from games import access, limits, services
+from games.clock import clocks, turns
 from games.families import families, family_of, lobby_rulesets
+from games.lists import listing, my_turn, paging
+from games.live import notify
 from games.models import CLOCK_KINDS, Game, Seat, TimeoutPolicy
 from games.presenters.tables import table_seats_context
 from games.views import board
@@ -107,7 +110,7 @@ class NewTableForm(forms.Form):
     bot_level = forms.ChoiceField(
         label=_("Bot level"), choices=Seat.Bot.choices, initial="easy", required=False
     )
-    # The time control (games.clocks). Optional, like the bot level: a form posted without it
+    # The time control (games.clock.clocks). Optional, like the bot level: a form posted without it
     # gets 3 days per move.
     clock_kind = forms.ChoiceField(
         label=_("Time control"), choices=CLOCK_KINDS, initial=clocks.PER_MOVE, required=False
@@ -332,7 +335,7 @@ def _open_table(user, data: dict, players: int, teams: bool, bots: int) -> Game:
 @require_GET
 def my_games(request: HttpRequest) -> HttpResponse:
     """The player's games in sections, a page at a time: one range of the seat_by_player index
-    in the order games.listing keeps, then those games' summaries and seats."""
+    in the order games.lists.listing keeps, then those games' summaries and seats."""
     seats = Seat.objects.filter(user=request.user).order_by("list_section", "list_key", "game_id")
     page = paging.page_of(
         seats.values_list("game_id", "list_section"), paging.page_number(request.GET.get("page"))
@@ -352,7 +355,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
 def next_game(request: HttpRequest) -> HttpResponse:
     """The most urgent game waiting for me (besides the one I come from), or my games."""
     besides = parse_int(request.GET.get("from"), minimum=1, maximum=MAX_ID, default=None)
-    game = queue.most_urgent(request.user, besides=besides)
+    game = my_turn.most_urgent(request.user, besides=besides)
     if game is None:
         messages.info(request, _("No other game is waiting for you."))
         return redirect("my_games")

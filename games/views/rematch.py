@@ -1,5 +1,5 @@
 """After the game: the rematch offer and the links to the replay and the game's record
-(games.tables has the rules)."""
+(games.rematch has the rules)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import access, services, tables
+from games import access, services
 from games.models import Game
 from games.presenters.after_game import PANEL, rematch_context
+from games.rematch import RematchError, answer_rematch, offer_rematch
 
 
 @login_required
@@ -25,11 +26,11 @@ def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     error = ""
     try:
         if action == "offer":
-            offer = tables.offer_rematch(game.pk, request.user)
+            offer = offer_rematch(game.pk, request.user)
         elif action in ("accept", "decline"):
-            offer = tables.answer_rematch(game.pk, request.user, accept=action == "accept")
+            offer = answer_rematch(game.pk, request.user, accept=action == "accept")
         else:
-            raise tables.RematchError(_("Offer, accept or decline a rematch."))
+            raise RematchError(_("Offer, accept or decline a rematch."))
     except services.GameError as failure:
         error, offer = failure.message, None
     if offer is not None and offer.new_game_id is not None:

@@ -1,4 +1,4 @@
-"""Starting and ending a vacation, from the settings page (games.vacation has the rules)."""
+"""Starting and ending a vacation, from the settings page (games.clock.vacation has the rules)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import vacation
+from games.clock import vacation
 from jackal_site.request_input import BadNumber, parse_int
 
 
@@ -22,7 +22,8 @@ def vacation_view(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Welcome back: your clocks run again."))
         else:
             try:
-                # The bank holds at most a few weeks: games.vacation says how many days it has.
+                # The bank holds at most a few weeks: games.clock.vacation says how many days it
+                # has.
                 days = parse_int(request.POST.get("days"), minimum=1, maximum=10**4)
             except BadNumber:
                 raise vacation.VacationError(_("Say how many days, as a whole number.")) from None

@@ -1,7 +1,7 @@
 """What the site may do to a game outside its moves: end it now, or pass a seat's turns.
 
-Both are the site's answers to a player who resigned or ran out of time (games.forfeits), kept in
-its own ledger beside the moves and played again at the same ply by a replay; neither is a move a
+Both are the site's answers to a player who resigned or ran out of time (games.clock.forfeits), kept
+in its own ledger beside the moves and played again at the same ply by a replay; neither is a move a
 player types.
 
 - ``end_now(reason)`` (ruling F1): the game ends as it stands. A pending choice or an open vote is
@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from rules.core import IllegalMove, SetupError
 
-MID_ACTION = "mid-action"  # the site plays the seat's remaining decisions first (games.forfeits)
+MID_ACTION = (
+    "mid-action"  # the site plays the seat's remaining decisions first (games.clock.forfeits)
+)
 
 
 class SkipRefused(IllegalMove):

@@ -1,5 +1,5 @@
 // The header's "Your turn (N)" and the tab title's "(N)" stay true while the page is open: the
-// player's own socket (/ws/me/, games/player_socket.py) sends the count whenever one of their
+// player's own socket (/ws/me/, games/live/player_socket.py) sends the count whenever one of their
 // games changes. Without JavaScript the page shows the count of its render.
 (function () {
   "use strict";

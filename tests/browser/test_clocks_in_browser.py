@@ -5,10 +5,10 @@ three a bot takes the late player's seat, which its player takes back."""
 import pytest
 from playwright.sync_api import expect
 
-from games.clocks import TimeControl
+from games.clock.clocks import TimeControl
+from games.clock.sweep import sweep_timeouts
 from games.models import Game
 from games.services import join_table, open_table
-from games.sweep import sweep_timeouts
 from tests.browser.test_play_in_browser import asgi_server, open_live_board, signed_in
 from tests.factories import make_user
 

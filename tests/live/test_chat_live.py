@@ -7,7 +7,7 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import chat, tables
+from games import chat, rematch
 from games.models import ChatMute, Game
 from tests.factories import make_user, start_game
 from tests.live.test_live_updates import communicator, own_channel_layer, session_cookie
@@ -80,9 +80,9 @@ def test_each_page_gets_its_own_rematch_panel():
     async def scenario():
         bob_page = communicator(game.pk, session_cookie(bob), f"?ply={game.ply}")
         assert (await bob_page.connect())[0]
-        await database_sync_to_async(tables.offer_rematch)(game.pk, alice)
+        await database_sync_to_async(rematch.offer_rematch)(game.pk, alice)
         offered = await bob_page.receive_from(timeout=10)
-        await database_sync_to_async(tables.answer_rematch)(game.pk, bob, accept=True)
+        await database_sync_to_async(rematch.answer_rematch)(game.pk, bob, accept=True)
         started = []
         while not any("rematch has started" in html for html in started):
             started.append(await bob_page.receive_from(timeout=10))

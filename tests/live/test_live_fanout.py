@@ -12,7 +12,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.contrib.auth.models import Permission
 
-from games import live_boards, notify
+from games.live import boards, notify
 from games.services import submit_move
 from tests.factories import make_user, start_game
 from tests.live.test_live_updates import SAIL, communicator, own_channel_layer, session_cookie
@@ -37,13 +37,13 @@ def table():
 def renders(monkeypatch):
     """Counts the boards rendered, by seat (None: spectators); they are rendered for real."""
     counted: list[int | None] = []
-    render = live_boards.render_board
+    render = boards.render_board
 
     def counting(game_id, seat_index, language):
         counted.append(seat_index)
         return render(game_id, seat_index, language)
 
-    monkeypatch.setattr(live_boards, "render_board", counting)
+    monkeypatch.setattr(boards, "render_board", counting)
     return counted
 
 

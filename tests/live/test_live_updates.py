@@ -17,8 +17,8 @@ from channels.testing import WebsocketCommunicator
 from django.db import connection
 from django.test import Client
 
-from games.consumers import MAY_NOT_WATCH, NO_SUCH_GAME, NOT_SIGNED_IN
-from games.notify import view_group
+from games.live.consumers import MAY_NOT_WATCH, NO_SUCH_GAME, NOT_SIGNED_IN
+from games.live.notify import view_group
 from games.services import submit_move
 from jackal_site.asgi import application
 from tests.factories import make_user, start_game

@@ -9,7 +9,7 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games.player_socket import NOT_SIGNED_IN
+from games.live.player_socket import NOT_SIGNED_IN
 from games.services import submit_move
 from jackal_site.asgi import application
 from tests.factories import make_user, start_game

@@ -12,7 +12,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.utils import timezone
 
-from games import presence
+from games.live import presence
 from games.services import join_table, open_table
 from tests.factories import make_user
 

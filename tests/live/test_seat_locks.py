@@ -12,12 +12,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from games import forfeits, tasks
-from games.clocks import TimeControl
+from games import tasks
+from games.clock import forfeits
+from games.clock.clocks import TimeControl
+from games.clock.sweep import sweep_timeouts
 from games.families.jackal import engine_state
 from games.models import Game, Seat, SeatAction, TimeoutPolicy
 from games.services import GameError, NotYourTurn, submit_move, verify_ledger
-from games.sweep import sweep_timeouts
 from tests.at_once import behind_held_transaction
 from tests.factories import make_user
 from tests.web.test_timeouts import start

@@ -224,7 +224,7 @@ def _some_plies(state, rng: random.Random, plies: int, avoid=()) -> None:
 @pytest.mark.parametrize("name", ruleset_names())
 @pytest.mark.parametrize("deal", range(3))
 def test_every_ruleset_keeps_its_word_on_ending_early_and_skipping(name, deal):
-    """`Ruleset.ends_early` and `skips_seats` are what the site offers (games.forfeits): a
+    """`Ruleset.ends_early` and `skips_seats` are what the site offers (games.clock.forfeits): a
     ruleset that declares one does it, one that does not refuses it and changes nothing."""
     rules = ruleset(name)
     seats = rules.seat_counts[0]
@@ -253,7 +253,7 @@ def test_every_ruleset_keeps_its_word_on_ending_early_and_skipping(name, deal):
             state.skip_seat(seat)
         assert state.to_json() == before
         return
-    while True:  # as the site does (games.forfeits._skip): a seat mid-action finishes first
+    while True:  # as the site does (games.clock.forfeits._skip): a seat mid-action finishes first
         try:
             state.skip_seat(seat)
             break

@@ -90,7 +90,7 @@ def test_a_stored_end_refuses_what_reading_refuses():
 @pytest.mark.parametrize(("name", "seats", "teams"), TABLES[::2])
 def test_the_keys_a_stored_end_reads_alone_end_as_the_whole(name, seats, teams):
     # The sweep hands `end_stored` only these keys of each position and writes back what changed
-    # (games.sweep): the whole position with those changes must be the whole position ended.
+    # (games.clock.sweep): the whole position with those changes must be the whole position ended.
     rules = ruleset(name)
     assert rules.stored_end_keys
     for state in positions(name, seats, teams, games=1):

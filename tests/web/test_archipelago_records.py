@@ -16,8 +16,9 @@ from django.db import transaction
 from django.test import override_settings
 from django.urls import reverse
 
-from games import forfeits
-from games.clocks import TimeControl
+from games.clock import forfeits
+from games.clock.clocks import TimeControl
+from games.clock.sweep import sweep_timeouts
 from games.families import record_family
 from games.families.archipelago import records
 from games.families.archipelago.replay_board import revealed_view
@@ -30,7 +31,6 @@ from games.services import (
     replay_moves,
     submit_move,
 )
-from games.sweep import sweep_timeouts
 from games.views.replay import IMPORT_SESSION_KEY
 from rules.archipelago import bot
 from tests.factories import make_user

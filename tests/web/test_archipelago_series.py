@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from games.families.archipelago import series
 from games.models import Game, RematchOffer, SeriesGame
+from games.rematch import answer_rematch, offer_rematch
 from games.services import head_state, join_table, open_table, submit_move
-from games.tables import answer_rematch, offer_rematch
 from rules.archipelago.tiles import FACES
 from tests.factories import make_user
 

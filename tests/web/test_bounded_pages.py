@@ -13,8 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import paging
-from games.listing import Section
+from games.lists import paging
+from games.lists.listing import Section
 from games.models import Seat
 from games.services import abort_game, open_table, submit_move
 from tests.factories import make_user, start_game
@@ -145,7 +145,8 @@ def test_the_admin_lists_do_not_count_whole_tables(client, alice, bob, erin):
     client.force_login(erin)
     for name in ("admin:games_game_changelist", "admin:games_move_changelist"):
         sql, _ = queries_of(client, reverse(name))
-        # The header's "Your turn (N)" counts the staff member's own seats only (games.queue).
+        # The header's "Your turn (N)" counts the staff member's own seats only
+        # (games.lists.my_turn).
         counts = [
             query
             for query in sql

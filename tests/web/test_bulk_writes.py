@@ -1,4 +1,4 @@
-"""The clock sweep's bulk writes (games.bulk_writes) give back every column as it was set, and
+"""The clock sweep's bulk writes (games.clock.bulk_writes) give back every column as it was set, and
 the new rows as made: dates with their zone, durations to the microsecond, JSON documents,
 flags, big numbers and NULLs; on SQLite (Django's bulk_update) and on PostgreSQL (one JSON
 parameter for the batch)."""
@@ -7,8 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games import bulk_writes, forfeits, listing
-from games.clocks import BANK, TimeControl
+from games.clock import bulk_writes, forfeits
+from games.clock.clocks import BANK, TimeControl
+from games.lists import listing
 from games.models import Game, Move, Seat, SeatAction
 from games.services import join_table, open_table
 from tests.factories import make_user

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games import chat
 from games.models import ChatMessage, ChatMute, Game, RematchOffer
-from games.tables import rotated
+from games.rematch import rotated
 from tests.factories import make_user, start_game
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from games.clocks import TimeControl
+from games.clock.clocks import TimeControl
 from games.models import Game
 from games.services import join_table, open_table
 from tests.factories import make_user
@@ -115,7 +115,7 @@ def test_claim_is_offered_only_when_every_other_player_forfeited(client, db):
 def test_the_seat_buttons_are_the_viewers_own(client):
     """Only the player whose seat a bot took over is offered to take it back (the buttons are
     computed for the viewer's seat, not for whichever seat a loop saw last)."""
-    from games.sweep import sweep_timeouts
+    from games.clock.sweep import sweep_timeouts
 
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
     game = open_table(creator=alice, players=3, control=TimeControl(days=1))

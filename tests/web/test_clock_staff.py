@@ -7,9 +7,9 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from games.clocks import BANK, TimeControl
+from games.clock.clocks import BANK, TimeControl
+from games.clock.sweep import sweep_timeouts
 from games.services import join_table, open_table
-from games.sweep import sweep_timeouts
 from tests.factories import make_user
 
 MONDAY = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)

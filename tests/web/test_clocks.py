@@ -1,4 +1,5 @@
-"""Clock arithmetic (games.clocks): controls, weekends in the player's own zone, words, vacation."""
+"""Clock arithmetic (games.clock.clocks): controls, weekends in the player's own zone, words,
+vacation."""
 
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -7,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.clocks import (
+from games.clock.clocks import (
     BANK,
     PER_MOVE,
     UNLIMITED,

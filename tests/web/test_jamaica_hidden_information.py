@@ -18,7 +18,7 @@ from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.urls import reverse
 
-from games.live_boards import render_board
+from games.live.boards import render_board
 from games.models import Move
 from games.services import head_state
 from tests.factories import make_user
@@ -88,7 +88,7 @@ def shown_after(game, clients, alice_card: str, viewers) -> dict[str, str]:
                 if name == "frames":
                     # The live frames of Bob's seat and of the spectators (the test's database
                     # connection stays open: a worker thread's clean-up is not the test's).
-                    with mock.patch("games.live_boards.close_old_connections"):
+                    with mock.patch("games.live.boards.close_old_connections"):
                         shown[name] = render_board(game.pk, 1, "en") + render_board(
                             game.pk, None, "en"
                         )

@@ -16,12 +16,12 @@ from django.db import DatabaseError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.test import override_settings
 
-from games import forfeits
-from games.clocks import TimeControl
+from games.clock import forfeits
+from games.clock.clocks import TimeControl
+from games.clock.sweep import sweep_timeouts
 from games.families.jackal import engine_state
 from games.models import Game, Move, SeatAction
 from games.services import join_table, open_table, submit_move, verify_ledger
-from games.sweep import sweep_timeouts
 from jackal_site.env import key_made_once
 from tests.web.test_ledger import behind_the_ledgers_back, broken_at
 

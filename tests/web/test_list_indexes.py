@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import paging
+from games.lists import paging
 from games.models import Game
 from games.tasks import bot_turns_waiting_since
 from tests import scale_data
@@ -77,7 +77,7 @@ def test_no_list_query_scans_games_seats_or_moves_sequentially(client, built):
     sweep, params = stuck.query.sql_with_params()
     plans["beat: bot turns waiting"] = plan_of(sweep, params)
     assert len(plans) > 20
-    # The admin's count (games.paging.LookAheadPaginator) reads a few pages past the first
+    # The admin's count (games.lists.paging.LookAheadPaginator) reads a few pages past the first
     # (of 100 moves at most) whichever way it goes: it is bounded by design, not by an index.
     capped = re.compile(r"Aggregate.*\n\s*->\s+Limit\s+\(cost=[\d.]+ rows=(\d+)")
     most = (1 + paging.PAGES_AHEAD) * 100 + 1

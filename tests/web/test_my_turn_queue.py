@@ -1,4 +1,4 @@
-"""The my-turn queue: "Your turn (N)" in the header of every page and in the tab title, the
+"""The my-turn my_turn: "Your turn (N)" in the header of every page and in the tab title, the
 board's next-game button to the most urgent game, my games sorted by time left."""
 
 from datetime import UTC, datetime, timedelta
@@ -8,8 +8,8 @@ import time_machine
 from django.test import RequestFactory
 from django.urls import reverse
 
-from games import queue
-from games.clocks import TimeControl
+from games.clock.clocks import TimeControl
+from games.lists import my_turn
 from games.services import join_table, open_table
 
 MONDAY = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -46,7 +46,7 @@ def test_the_count_is_one_query(games, alice, django_assert_num_queries):
     request = RequestFactory().get("/")
     request.user = alice
     with django_assert_num_queries(1):
-        assert queue.my_turn(request) == {"my_turn_count": 2}
+        assert my_turn.my_turn(request) == {"my_turn_count": 2}
 
 
 def test_next_game_goes_to_the_least_time_left_besides_this_one(client, games, alice):

@@ -24,7 +24,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from accounts.models import User
-from games import forfeits
+from games.clock import forfeits
 from games.families import family_of
 from games.models import (
     ChatMessage,
@@ -146,7 +146,7 @@ BASE = {
 # Views that act on a POST with no input at all: walked by GET only.
 ACT_ON_ANY_POST = {"puzzle_start", "game_leave", "reminders_unsubscribe", "account_logout"}
 # The admin's own parameters: a changelist's search, page and order, a history's page; and
-# those of the site's own admins, which page without counting (games.paging), find a game by
+# those of the site's own admins, which page without counting (games.lists.paging), find a game by
 # its number and filter games by their players, and page a game's ledger. The action of a
 # changelist on the rows chosen.
 ADMIN_QUERY = {

@@ -135,7 +135,7 @@ def test_a_game_dealt_from_an_older_deck_exports_its_deck_and_imports_exactly(cl
 def test_a_game_ended_by_a_resignation_imports_ended_the_same_way(client):
     """The site, not a move, ended it: the record says so (Reason) and the import ends the
     replayed game there too, so it is shown over and revealed, with the site's result."""
-    from games import forfeits
+    from games.clock import forfeits
 
     alice, bob = make_user("rs-alice"), make_user("rs-bob")
     game = play_out(start_game(alice, bob), seed=4, max_plies=30)

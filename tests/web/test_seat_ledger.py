@@ -5,12 +5,12 @@ Each broken game is built by writing its rows directly, as the races of issue 41
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import forfeits
-from games.clocks import TimeControl
+from games.clock import forfeits
+from games.clock.clocks import TimeControl
+from games.clock.sweep import sweep_timeouts
 from games.families.jackal import engine_state
 from games.models import Game, Seat, SeatAction
 from games.services import submit_move, verify_ledger
-from games.sweep import sweep_timeouts
 from tests.web.test_timeouts import start
 
 pytestmark = pytest.mark.django_db

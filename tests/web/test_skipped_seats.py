@@ -9,12 +9,13 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from games import forfeits, positions
-from games.clocks import TimeControl
+from games import positions
+from games.clock import forfeits
+from games.clock.clocks import TimeControl
+from games.clock.sweep import sweep_timeouts
 from games.families.jackal import engine_state, records
 from games.models import Game, Move, SeatAction
 from games.services import join_table, open_table, submit_move, verify_ledger
-from games.sweep import sweep_timeouts
 
 MONDAY = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 DAY = timedelta(days=1)

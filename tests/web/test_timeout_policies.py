@@ -12,8 +12,10 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from games import positions, standings
-from games.clocks import TimeControl
+from games import positions
+from games.clock import standings
+from games.clock.clocks import TimeControl
+from games.clock.sweep import sweep_timeouts
 from games.models import Game, SeatAction, TimeoutPolicy
 from games.services import (
     TableError,
@@ -24,7 +26,6 @@ from games.services import (
     submit_move,
     verify_ledger,
 )
-from games.sweep import sweep_timeouts
 from rules.core import ruleset as rules_named
 
 MONDAY = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)

@@ -7,8 +7,10 @@ import pytest
 import time_machine
 from django.db import connection
 
-from games import forfeits, services, sweep, turns
-from games.clocks import BANK, TimeControl
+from games import services
+from games.clock import forfeits, sweep, turns
+from games.clock.clocks import BANK, TimeControl
+from games.clock.sweep import sweep_timeouts
 from games.families.jackal import engine_state
 from games.models import Game, Seat, SeatAction
 from games.services import (
@@ -20,7 +22,6 @@ from games.services import (
     submit_move,
     verify_ledger,
 )
-from games.sweep import sweep_timeouts
 from tests.at_once import at_once
 from tests.factories import make_user
 
@@ -297,7 +298,7 @@ def test_a_last_second_move_and_the_sweep_never_both_win(postgres):
 def test_a_sweep_tells_only_the_pages_open_now(
     db, travel, alice, bob, carol, monkeypatch, django_capture_on_commit_callbacks
 ):
-    from games import notify, presence
+    from games.live import notify, presence
 
     sent = []
     monkeypatch.setattr(notify, "_publish", lambda _game, _ply, messages: sent.extend(messages))

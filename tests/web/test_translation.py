@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import User
-from games.clocks import describe_remaining
+from games.clock.clocks import describe_remaining
 from games.models import Game
 from jackal_site.catalogues import po_files, stale_reason, untranslated
 from tests.factories import make_user, start_game

@@ -11,11 +11,11 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import TurnEmails
-from games import presence
-from games.clocks import TimeControl
+from games.clock.clocks import TimeControl
+from games.clock.sweep import sweep_warnings
 from games.families.jackal import engine_state
+from games.live import presence
 from games.services import join_table, open_table, submit_move
-from games.sweep import sweep_warnings
 from reminders.digest import send_digests
 from reminders.models import Reminder
 from reminders.sending import send_due

@@ -9,10 +9,10 @@ import pytest
 import time_machine
 
 from games import services
-from games.clocks import BANK, TimeControl
+from games.clock.clocks import BANK, TimeControl
+from games.clock.sweep import sweep_timeouts
 from games.models import Game, Seat
 from games.services import join_table, open_table, submit_move, verify_ledger
-from games.sweep import sweep_timeouts
 from reminders.models import Reminder
 
 MONDAY = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)

@@ -8,10 +8,10 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from games import vacation
-from games.clocks import TimeControl
+from games.clock import vacation
+from games.clock.clocks import TimeControl
+from games.clock.sweep import sweep_timeouts
 from games.services import join_table, open_table
-from games.sweep import sweep_timeouts
 from games.tasks import sweep_clocks
 from tests.factories import make_user
 

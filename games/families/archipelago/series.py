@@ -5,7 +5,7 @@ book follows: 4 cards laid face up (`rules.archipelago.abilities.draw_offer`, fr
 secret seed and the game's number), and every player with 3 coins or more aboard picks one in
 the order of the places (`pick_order`), for one pirate of their crew, or takes nothing. Bots
 pick at once (the first card left, for their first pirate without one). Once every picker has
-picked, the rematch of `games.tables` — here "the next game of the series" — may start: the
+picked, the rematch of `games.rematch` — here "the next game of the series" — may start: the
 same players, every seat moved one place on, the same island options, and the option
 `abilities` that gives each player's pirates the abilities that player won so far.
 
@@ -24,7 +24,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import notify, services
+from games import services
+from games.live import notify
 from games.models import Game, Seat, Series, SeriesGame
 from jackal_site.request_input import BadNumber, parse_int
 from rules.archipelago.abilities import ABILITIES, draw_offer, pick_order

@@ -26,11 +26,7 @@ from functools import lru_cache
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
-from rules.jackal import View
-from rules.jackal.geometry import COLUMNS
-
-from . import tile_art
-from .board_layout import (
+from games.families.jackal.board_layout import (
     CELL,
     GRID,
     MARGIN,
@@ -43,6 +39,10 @@ from .board_layout import (
     side_for,
     to_screen,
 )
+from rules.jackal import View
+from rules.jackal.geometry import COLUMNS
+
+from . import tile_art
 from .svg_kit import el, num
 from .words import capitalised, crew_name, piece_label
 

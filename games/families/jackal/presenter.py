@@ -3,7 +3,7 @@ player view only (`player_view(state, seat)`), never from the position or the se
 
 A request flows one way: the view asks the services for the game, this
 presenter turns the seat's view into template context, `board_svg` draws the island, and the
-template lays it out. The live updates (`games.live_boards`) use the same presenter. The page
+template lays it out. The live updates (`games.live.boards`) use the same presenter. The page
 works without JavaScript (links to select a piece, a form whose buttons are the legal targets);
 with htmx, the same links and forms swap only the board partial (`games/board.html#board`).
 """
@@ -102,7 +102,7 @@ def board_context(
     """The board partial's context as the player of `seat_index` sees it (None: a spectator).
 
     Nothing in it depends on who looks beyond their seat: the live updates render it once per
-    seat and once for all spectators (games.live_boards).
+    seat and once for all spectators (games.live.boards).
     """
     # The viewer's own seat: its buttons (resign, claim, take back) are computed for it alone.
     seat = next((each for each in seats if each.index == seat_index), None)
@@ -365,7 +365,7 @@ def _status(game: Game, view: View, seats, seat_index: int | None) -> str:
     if game.status == Game.Status.ABORTED:
         return _("This game was stopped: %(reason)s.") % {"reason": _abort_words(game)}
     if view.over or game.status == Game.Status.FINISHED:
-        # The stored outcome places the seats that forfeited last (games.standings).
+        # The stored outcome places the seats that forfeited last (games.clock.standings).
         outcome = game.outcome or view.outcome or {}
         ranking = outcome.get("ranking") or []
         winners = ", ".join(names.get(seat, "?") for seat in (ranking[0] if ranking else []))

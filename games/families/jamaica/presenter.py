@@ -5,7 +5,7 @@ A request flows one way: the view asks the services for the game, this
 presenter turns the seat's view into template context, `board_svg` draws the race, and the
 template (`games/jamaica/board.html`) lays it out. Every decision the seat owes is a button of one
 form posting to the move URL (works without JavaScript; with htmx the board partial swaps); the
-live updates (`games.live_boards`) use the same presenter, once per seat and once for spectators.
+live updates (`games.live.boards`) use the same presenter, once per seat and once for spectators.
 """
 
 from __future__ import annotations
@@ -14,15 +14,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from games.models import Game
-from games.presenters.seat_actions import choices_for
-from rules.core import GameState
-from rules.jamaica import holds as H
-from rules.jamaica.moves import COLOURS
-
-from . import ledger
-from .board_svg import SYMBOL_FILL, SYMBOL_GLYPH, render_board
-from .words import (
+from games.families.jamaica.words import (
     NOTATION_HELP,
     PENDING_WORDS,
     POWER_NAMES,
@@ -33,6 +25,14 @@ from .words import (
     move_in_words,
     treasure_words,
 )
+from games.models import Game
+from games.presenters.seat_actions import choices_for
+from rules.core import GameState
+from rules.jamaica import holds as H
+from rules.jamaica.moves import COLOURS
+
+from . import ledger
+from .board_svg import SYMBOL_FILL, SYMBOL_GLYPH, render_board
 
 LOG_LENGTH = 40
 PAGE_TEMPLATE = "games/jamaica/board.html"

@@ -10,8 +10,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import clocks, listing, services, turns
-from .models import Game
+from games import services
+from games.clock import clocks, turns
+from games.lists import listing
+from games.models import Game
 
 
 class ClockStaffError(services.GameError):

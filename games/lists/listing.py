@@ -61,7 +61,7 @@ def relist(game, seats=None) -> None:
     """Write where `game` now stands in its players' lists (one UPDATE of its seats), from the
     seats' `must_act` flags as stored; given the game's `seats` in memory, their `must_act` is
     written in the same UPDATE (the move's one write of its seats)."""
-    from .models import Seat
+    from games.models import Seat
 
     acting, waiting = list_order(game, True), list_order(game, False)
     if seats is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db.models import F, QuerySet
 from django.utils.functional import SimpleLazyObject
 
-from .models import Game
+from games.models import Game
 
 
 def waiting_for(user) -> QuerySet[Game]:

@@ -2,11 +2,11 @@
 users keep asking for it, lichess-org/lila #59, #148, #5154).
 
 Each player banks vacation days (7 to start, a day a week more, at most 30:
-games.clocks.accrued_vacation). Starting a vacation takes the days from the bank and pauses the
-clock of every game waiting for them (and each turn that comes to them while away starts paused,
-games.turns.begin_turn), except at tables that forbid vacations. Ending it early gives the days not
-used back; beat ends those that run out (`end_due`). Resuming uses the staff's resume
-(games.clock_staff): the turn goes on with the clock time it had.
+games.clock.clocks.accrued_vacation). Starting a vacation takes the days from the bank and pauses
+the clock of every game waiting for them (and each turn that comes to them while away starts paused,
+games.clock.turns.begin_turn), except at tables that forbid vacations. Ending it early gives the
+days not used back; beat ends those that run out (`end_due`). Resuming uses the staff's resume
+(games.clock.staff): the turn goes on with the clock time it had.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-
-from . import clock_staff, listing, queue, services, turns
-from .models import Game
+from games import services
+from games.clock import staff, turns
+from games.lists import listing, my_turn
+from games.models import Game
 
 logger = logging.getLogger(__name__)
 
@@ -46,7 +47,7 @@ def start(user: User, days: int, now: datetime | None = None) -> User:
         user.vacation_until = now + timedelta(days=days)
         user.save(update_fields=["vacation_left", "vacation_counted_at", "vacation_until"])
     for game_id in (
-        queue.waiting_for(user).filter(vacation_allowed=True).values_list("pk", flat=True)
+        my_turn.waiting_for(user).filter(vacation_allowed=True).values_list("pk", flat=True)
     ):
         _pause_for_vacation(game_id, user, now)
     return user
@@ -84,7 +85,7 @@ def stop(user: User, now: datetime | None = None, *, ending: datetime | None = N
         status=Game.Status.RUNNING, paused_for="vacation", seats__user=user
     ).values_list("pk", flat=True)
     for game_id in list(paused):
-        clock_staff.resume(game_id, only_for="vacation")
+        staff.resume(game_id, only_for="vacation")
     return user
 
 

@@ -1,8 +1,8 @@
 """The live game page: one websocket per open page of a game, the waiting table's or the board's.
 
-Group messages (`games.notify`) carry only ids and keys. A board's page joins the channel group
+Group messages (`games.live.notify`) carry only ids and keys. A board's page joins the channel group
 of the one view of the game its viewer may see (their seat's, or the spectators') and is sent
-that view's board, rendered once for all the pages of the view (`games.live_boards`); it never
+that view's board, rendered once for all the pages of the view (`games.live.boards`); it never
 joins another view's group, so no other view's board can reach it. The pages of a waiting table,
 the thread and the rematch panel are rendered for each page's own viewer, as htmx out-of-band
 swaps.
@@ -24,10 +24,11 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from . import access, chat, live_boards, notify, presence
-from .models import ChatMessage, Game
-from .presenters.after_game import PANEL, rematch_context
-from .presenters.tables import TABLE_SEATS_PARTIAL, table_seats_context
+from games import access, chat
+from games.live import boards, notify, presence
+from games.models import ChatMessage, Game
+from games.presenters.after_game import PANEL, rematch_context
+from games.presenters.tables import TABLE_SEATS_PARTIAL, table_seats_context
 
 logger = logging.getLogger(__name__)
 
@@ -95,7 +96,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         return None
 
     async def _keep_present(self, user_id: int) -> None:
-        """Renew this page's presence while it is open (games.presence: counts expire)."""
+        """Renew this page's presence while it is open (games.live.presence: counts expire)."""
         while True:
             await asyncio.sleep(presence.BEAT)
             try:
@@ -116,7 +117,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None) -> None:
         """The page only listens; anything it sends is ignored."""
 
-    # --- Messages of the groups (games.notify) ---------------------------------------------------
+    # --- Messages of the groups (games.live.notify)
+    # ---------------------------------------------------
 
     async def board_changed(self, event: dict) -> None:
         await self.send_board(event["frame"])
@@ -145,7 +147,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     # --- What is sent ----------------------------------------------------------------------------
 
     async def send_board(self, frame: str) -> None:
-        html = await live_boards.board_frame(self.game_id, frame, self.seat, self.language)
+        html = await boards.board_frame(self.game_id, frame, self.seat, self.language)
         if html:
             await self.send(text_data=html)
 

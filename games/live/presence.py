@@ -30,7 +30,7 @@ def _game_key(game_id: int) -> str:
 
 
 def _player_key(user_id: int) -> str:
-    """The count of a player's own sockets (each signed-in page's: games.player_socket)."""
+    """The count of a player's own sockets (each signed-in page's: games.live.player_socket)."""
     return f"online:{user_id}"
 
 

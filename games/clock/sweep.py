@@ -4,16 +4,16 @@ ARCHITECTURE.md: never one countdown per game. The deadlines are a column (`Game
 the sweep reads the due ones from the partial index `game_running_deadline`, so its cost follows
 what is due, not how many games run. It works in batches, each one transaction of a few queries
 whatever its size (bench/sweep.py): it locks a batch of due games (`FOR UPDATE SKIP LOCKED`),
-reads their seats and seat actions, applies each timeout in memory (`games.forfeits.apply`, the
-same code as a single seat action) and writes the ledger entries, seats and games in bulk
-(`games.bulk_writes`: one JSON parameter per statement). A game that ends is ended on its stored
-position (`Ruleset.end_stored`), not read and written again. On PostgreSQL the batch is claimed
-without its positions, and the games a timeout ends are ended set-based from a summary of their
-positions (`games.sweep_ends`: a few statements, no Django row, the positions left as stored
-and ended on reading); only the rest (bots standing in, skipped crews, rules that read a whole
-position to end it) are read as rows here, and only the positions a timeout reads (a skip).
+reads their seats and seat actions, applies each timeout in memory (`games.clock.forfeits.apply`,
+the same code as a single seat action) and writes the ledger entries, seats and games in bulk
+(`games.clock.bulk_writes`: one JSON parameter per statement). A game that ends is ended on its
+stored position (`Ruleset.end_stored`), not read and written again. On PostgreSQL the batch is
+claimed without its positions, and the games a timeout ends are ended set-based from a summary of
+their positions (`games.clock.sweep_ends`: a few statements, no Django row, the positions left as
+stored and ended on reading); only the rest (bots standing in, skipped crews, rules that read a
+whole position to end it) are read as rows here, and only the positions a timeout reads (a skip).
 After the commit only the pages open now are told (`notify.games_changed`, by
-`games.presence`), and one task plays the batch's bot turns. A backlog is swept on two
+`games.live.presence`), and one task plays the batch's bot turns. A backlog is swept on two
 connections at once (`sweep_timeouts`).
 
 Exactly once: the row lock is the one a move takes (`services.game_with_seats(lock=True)`), and
@@ -37,11 +37,13 @@ from datetime import datetime
 from django.db import connection, transaction
 from django.utils import timezone
 
+from games import ledger, services
+from games.clock import bulk_writes, forfeits, sweep_ends, turns
+from games.lists import listing
+from games.live import notify
+from games.models import Game, Move, Seat, SeatAction, TimeoutPolicy
+from games.signals import clock_low, games_ended
 from rules.core import ruleset as rules_named
-
-from . import bulk_writes, forfeits, ledger, listing, notify, services, sweep_ends, turns
-from .models import Game, Move, Seat, SeatAction, TimeoutPolicy
-from .signals import clock_low, games_ended
 
 logger = logging.getLogger(__name__)
 

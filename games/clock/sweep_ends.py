@@ -1,5 +1,5 @@
 """The clock sweep's fast path on PostgreSQL: due games claimed, and the games a timeout ends
-ended, set-based, a batch in a few statements (games.sweep says what the sweep guarantees).
+ended, set-based, a batch in a few statements (games.clock.sweep says what the sweep guarantees).
 
 A timeout that ends a game (`TimeoutPolicy.END`: the two-player default, most of a backlog)
 changes nothing a Django row or a read position is needed for: the ledger gains one seat
@@ -15,7 +15,7 @@ ends them on reading.
 Only games whose rules end a stored position from its summary, and whose clock seat is a
 person's, go this way; the others of the batch (a bot standing in, skipped crews, rules that
 read the whole position to end it, anything odd) go through `forfeits.apply` as Django rows
-(games.sweep), under the same lock and in the same transaction.
+(games.clock.sweep), under the same lock and in the same transaction.
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ from functools import cache
 
 from django.db import connection
 
+from games import ledger
+from games.clock.standings import ENDING, outcome_with_forfeits
+from games.lists import listing
+from games.models import Game, Seat, SeatAction, TimeoutPolicy
 from rules.core import IllegalMove, SetupError, ruleset_names
 from rules.core import ruleset as rules_named
-
-from . import ledger, listing
-from .models import Game, Seat, SeatAction, TimeoutPolicy
-from .standings import ENDING, outcome_with_forfeits
 
 logger = logging.getLogger(__name__)
 
@@ -106,7 +106,7 @@ class Ended:
 
     changes: list[tuple[int, int, bool, int]]  # (id, ply, bot to act, seats) of each game ended
     players: set[int]  # the people seated at them
-    rest: list[int]  # the claimed games it left to `forfeits.apply` (games.sweep)
+    rest: list[int]  # the claimed games it left to `forfeits.apply` (games.clock.sweep)
 
 
 def end_in_bulk(claimed: list[Claimed], now: datetime) -> Ended:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from . import notify, services
-from .families import family_of
-from .models import Game, RematchOffer, Seat
+from games import services
+from games.families import family_of
+from games.live import notify
+from games.models import Game, RematchOffer, Seat
 
 
 class RematchError(services.GameError):

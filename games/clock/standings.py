@@ -1,12 +1,11 @@
-"""How seat actions (games.forfeits) shape a game's result: who forfeited, the outcome with them
-placed last, and the end a replay of the ledger must reproduce. Read by the move service, the
+"""How seat actions (games.clock.forfeits) shape a game's result: who forfeited, the outcome with
+them placed last, and the end a replay of the ledger must reproduce. Read by the move service, the
 seat actions and the ledger check alike."""
 
 from __future__ import annotations
 
+from games.models import Game, SeatAction
 from rules.core import GameState
-
-from .models import Game, SeatAction
 
 Kind = SeatAction.Kind
 # The seat actions that can end a game, with the reason the engine records.
@@ -51,7 +50,7 @@ def replay_end(game: Game, state: GameState) -> None:
 
 def skips_of(game: Game) -> list[tuple[int, int]]:
     """(ply, seat) of each seat the clock skipped for a timeout, in the order it did: a replay
-    passes them after the moves of their ply, as the sweep did (`games.forfeits`)."""
+    passes them after the moves of their ply, as the sweep did (`games.clock.forfeits`)."""
     return list(
         game.seat_actions.filter(kind=Kind.TIMEOUT_SKIP)
         .order_by("ply", "pk")
@@ -59,8 +58,8 @@ def skips_of(game: Game) -> list[tuple[int, int]]:
     )
 
 
-# The seat actions after which a bot plays the seat for its player (games.forfeits.apply): until
-# a reclaim, which only a timeout's stand-in allows (a resignation is for good).
+# The seat actions after which a bot plays the seat for its player (games.clock.forfeits.apply):
+# until a reclaim, which only a timeout's stand-in allows (a resignation is for good).
 STANDING_IN = (Kind.TIMEOUT_BOT, Kind.RESIGN)
 
 

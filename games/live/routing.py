@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from .consumers import GameConsumer
-from .player_socket import PlayerConsumer
+from games.live.consumers import GameConsumer
+from games.live.player_socket import PlayerConsumer
 
 websocket_urlpatterns = [
     path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),

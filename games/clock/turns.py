@@ -1,6 +1,6 @@
 """The running clock of a game: whose turn, since when, until when; and what pages show of it.
 
-`games.clocks` does the arithmetic; this module keeps its results on the rows the move service
+`games.clock.clocks` does the arithmetic; this module keeps its results on the rows the move service
 has locked anyway (`Game.turn_started_at`, `Game.deadline`, `Seat.bank`), so a clock changes in
 the same transaction as the move that changes the turn. A clock belongs to a seat, not to a crew:
 it runs from the moment a seat must act until its turn ends. A decision in the middle of a turn
@@ -26,9 +26,9 @@ from zoneinfo import ZoneInfo
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import clocks
-from .models import Game, Seat
-from .signals import turn_began, turns_began
+from games.clock import clocks
+from games.models import Game, Seat
+from games.signals import turn_began, turns_began
 
 UTC_ZONE = ZoneInfo("UTC")
 
@@ -223,7 +223,7 @@ class ClockLine:
     left: timedelta | None  # clock time left (None: no clock)
     running: bool  # counting down now (its turn, and not its weekend)
     words: str
-    stand_in: bool = False  # a bot plays for the seat's player (games.forfeits)
+    stand_in: bool = False  # a bot plays for the seat's player (games.clock.forfeits)
     skipped: bool = False  # out of time at a table where the crews are then skipped
     paused: bool = False  # the clock is paused (staff, or this player's vacation)
     vacation_until: datetime | None = None  # shown to everyone at the table

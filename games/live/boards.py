@@ -1,9 +1,9 @@
 """The boards that live updates send: one per distinct view of a change, shared by its pages.
 
 Everyone watching a game sees one of a few views of it: each seat its own (its legal moves, its
-"(you)"), every spectator the same. After a change, `games.notify` sends a small message to
+"(you)"), every spectator the same. After a change, `games.live.notify` sends a small message to
 each view's channel group (`view_group`) naming the change (`frame`, a key new for each change);
-each page has joined the group of the one view it may see (games.consumers), and asks
+each page has joined the group of the one view it may see (games.live.consumers), and asks
 `board_frame` for that view's board. The first page of a view in a process renders it, in a
 thread, and the other pages of that view await the same rendering: 500 spectators cost one
 board, not 500, and no board is ever rendered for a view nobody in the process watches.
@@ -22,9 +22,9 @@ from django.db import close_old_connections
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from .families import family_of
-from .presenters.board import board_context_of_seat
-from .services import NoSuchGame, game_with_seats
+from games.families import family_of
+from games.presenters.board import board_context_of_seat
+from games.services import NoSuchGame, game_with_seats
 
 # Finished boards kept per process, for pages whose message arrives a little later: a change's
 # boards are wanted within a moment, so a few hundred cover many games changing at once.

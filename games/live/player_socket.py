@@ -3,9 +3,9 @@ while the page is open.
 
 Every page of a signed-in player opens `/ws/me/` (static/js/turns.js); its consumer joins the
 player's own group (`player_group`), which only that player's sockets join: nobody else's page
-can be told their count. When a game changes, `games.notify` tells the groups of its seated
+can be told their count. When a game changes, `games.live.notify` tells the groups of its seated
 players "your turns changed" (no count, no game: ids only); each socket counts for its own
-player (`games.queue`, one indexed query) and sends the count and its words.
+player (`games.lists.my_turn`, one indexed query) and sends the count and its words.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from . import presence
-from .notify import player_group
-from .queue import waiting_for
+from games.lists.my_turn import waiting_for
+from games.live import presence
+from games.live.notify import player_group
 
 logger = logging.getLogger(__name__)
 
@@ -38,7 +38,7 @@ class PlayerConsumer(AsyncWebsocketConsumer):
             return
         self.group = player_group(user.pk)
         # Counted before it joins and counts: a batch of changes that finds the player offline
-        # and sends nothing was committed before this count is read (games.presence).
+        # and sends nothing was committed before this count is read (games.live.presence).
         await database_sync_to_async(presence.player_opened)(user.pk)
         self.heartbeat = asyncio.ensure_future(self._keep_online(user.pk))
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -47,7 +47,7 @@ class PlayerConsumer(AsyncWebsocketConsumer):
         await self.turns_changed({})
 
     async def _keep_online(self, user_id: int) -> None:
-        """Renew this socket's count while it is open (counts expire: games.presence)."""
+        """Renew this socket's count while it is open (counts expire: games.live.presence)."""
         while True:
             await asyncio.sleep(presence.BEAT)
             try:

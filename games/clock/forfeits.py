@@ -2,8 +2,8 @@
 
 Each is a `SeatAction` row, the ledger's second half, under the same row lock as a move
 (`services.game_with_seats(lock=True)`): written here one at a time at the ply the caller saw
-(`expected_ply`), and by the clock's sweep a batch at a time (`games.sweep`, through `apply`, the
-one place that says what each action does). A move and a timeout of the same turn are
+(`expected_ply`), and by the clock's sweep a batch at a time (`games.clock.sweep`, through `apply`,
+the one place that says what each action does). A move and a timeout of the same turn are
 serialised by the lock, and the one that comes second finds the ply, the seat or the game
 changed and does nothing. None of them is a move of play, so none is typed in the move box (the
 notation refuses "resign"): they are buttons, and the clock's sweep.
@@ -28,12 +28,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import ledger, services
+from games.clock import turns
+from games.clock.standings import ENDING, forfeited_from, forfeited_seats, outcome_with_forfeits
+from games.lists import listing
+from games.live import notify
+from games.models import Game, Move, Seat, SeatAction, TimeoutPolicy
 from rules.core import IllegalMove
 from rules.core import ruleset as rules_named
-
-from . import ledger, listing, notify, services, turns
-from .models import Game, Move, Seat, SeatAction, TimeoutPolicy
-from .standings import ENDING, forfeited_from, forfeited_seats, outcome_with_forfeits
 
 logger = logging.getLogger(__name__)
 
@@ -150,7 +152,7 @@ def apply(
     """What `action` (the last of the game's seat `actions`) does to `game` and `seat`, in
     memory only: the caller saves `GAME_FIELDS` and `SEAT_FIELDS`, the moves returned (the
     clock's, before a skip: `_skip`), then `action`. No query, so that the clock's sweep
-    applies a whole batch of timeouts and writes them in bulk (games.sweep)."""
+    applies a whole batch of timeouts and writes them in bulk (games.clock.sweep)."""
     if action.kind == Kind.TIMEOUT_SKIP:
         return _skip(game, seats, seat, action, actions, now)
     to_act = seat.must_act

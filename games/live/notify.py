@@ -1,7 +1,7 @@
 """What happens after a game changes and the transaction has committed.
 
 Group messages carry ids and keys, never HTML. A change of the board goes to the channel group
-of each view of the game (every seat, and the spectators: `games.live_boards`) with a key new
+of each view of the game (every seat, and the spectators: `games.live.boards`) with a key new
 for this change; the pages of a view share one board rendered for that key. Pages of a waiting
 table, and the thread and rematch panel beside a board, are told on the game's own group and
 render their viewer's part themselves. Bot work is asked for by id and ply (the signal
@@ -24,8 +24,8 @@ from concurrent.futures import Future
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from . import presence
-from .signals import bot_turn_due, bot_turns_due
+from games.live import presence
+from games.signals import bot_turn_due, bot_turns_due
 
 logger = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ SPECTATORS = "spectators"
 
 def view_name(seat_index: int | None) -> str:
     """The view of a seat's pages, or the spectators' (each view's boards are rendered once:
-    games.live_boards)."""
+    games.live.boards)."""
     return SPECTATORS if seat_index is None else f"seat-{seat_index}"
 
 
@@ -66,7 +66,7 @@ def table_group(game_id: int) -> str:
 
 
 def player_group(user_id: int) -> str:
-    """The group of one player's open pages (their own socket: games.player_socket)."""
+    """The group of one player's open pages (their own socket: games.live.player_socket)."""
     return f"player-{user_id}"
 
 
@@ -82,7 +82,7 @@ def game_changed(game_id: int, ply: int, *, bot_to_act: bool, seats: int = 4, pe
 def games_changed(changes: list[tuple[int, int, bool, int]], players) -> None:
     """Many running games changed at once (the clock sweep's batch): `(game_id, ply,
     bot_to_act, seats)` each, as `game_changed`, and `players`, the people seated at them.
-    Only the pages open now are told (games.presence, one read of the cache for the whole
+    Only the pages open now are told (games.live.presence, one read of the cache for the whole
     batch): most games that time out have nobody looking, and a page opened later shows what
     is committed. Their messages go in one go. They were running already: no page of their
     waiting table is left to send on."""
@@ -121,8 +121,8 @@ def _board_messages(
 
 def _turn_messages(game_ids: list[int], people=None) -> list[tuple[str, dict]]:
     """ "Your turns changed" to the own pages of each player seated at these games (their
-    header's count: games.player_socket): `people`, or one query by the seats' game index."""
-    from .models import Seat
+    header's count: games.live.player_socket): `people`, or one query by the seats' game index."""
+    from games.models import Seat
 
     users = (
         set(people)
