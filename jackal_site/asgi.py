@@ -14,7 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from games import notify  # noqa: E402
+from games.live import notify  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
 
 if settings.WEBSOCKET_COMPRESSION:
