@@ -1,19 +1,21 @@
-"""What the text records of every family share: the `[Name "value"]` tags, the error that names
-the line, reading the tags and the numbered move lines of a text record and the envelope of a
-JSON one, the seed's hash and the result tag. Each family's own format (its move lines, its
-options, its replay) is in its `records` module (games.families.jackal.records,
-games.families.jamaica.records, games.families.archipelago.records)."""
+"""What the text records of every family share: the `[Name "value"]` tags and their order, the
+error that names the line, reading the tags and the numbered move lines of a text record and the
+envelope of a JSON one, the seed's hash and the result tag, and the replay to a ply. Each
+family's own format (its move lines, its options, its tags for a seat) is in its `records`
+module (games.families.jackal.records, games.families.jamaica.records,
+games.families.archipelago.records)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import re
+from collections.abc import Callable, Iterable, Sequence
 
 from django.utils.translation import gettext as _
 
 from games.clock.standings import ENDING, skips_of
-from games.models import Game
+from games.models import Game, Seat
 from jackal_site.request_input import BadNumber, parse_int
 from rules.core import GameState
 
@@ -64,6 +66,39 @@ def game_tags(game: Game) -> list[tuple[str, str]]:
     tags.append(("Result", result_text(game)))
     if game.outcome and game.outcome.get("reason"):
         tags.append(("Reason", game.outcome["reason"]))
+    return tags
+
+
+def export_tags(
+    game: Game,
+    seats: Iterable[Seat],
+    record_format: str,
+    version: int,
+    *,
+    options: Sequence[tuple[str, str]] = (),
+    seat_tag: tuple[str, Sequence[str]],
+) -> list[tuple[str, str]]:
+    """Every family's tags, in order: the format and the game, the family's `options` (how it
+    was dealt), each seat's name and its `seat_tag` (the tag's name and its value by seat: the
+    crews, the colour), then the dates, the result, the clock's skips and the seed."""
+    tags = [
+        ("Format", f"{record_format} {version}"),
+        ("Site", "Jackal Online"),
+        ("Game", str(game.pk)),
+        ("Ruleset", game.ruleset),
+        ("Players", str(game.players)),
+        *options,
+    ]
+    name, values = seat_tag
+    for seat in sorted(seats, key=lambda s: s.index):
+        tags.append((f"Seat{seat.index}", seat.occupant_name))
+        tags.append((f"{name}{seat.index}", values[seat.index]))
+    tags += game_tags(game)
+    if skipped := skipped_tag(game):  # where the clock skipped a seat: a replay skips it there too
+        tags.append(("Skipped", skipped))
+    tags.append(("SeedHash", game.seed_hash))
+    if game.revealed_seed:  # only once the game is over: the seed is the deal
+        tags.append(("Seed", game.revealed_seed))
     return tags
 
 
@@ -154,6 +189,14 @@ def read_json(
     if not isinstance(tags, dict) or not isinstance(moves, list):
         raise RecordError(0, _("a record has its tags and its list of moves"))
     return {str(k): str(v) for k, v in tags.items()}, moves
+
+
+def read_record(text: str, parse_text: Callable, parse_json: Callable) -> tuple:
+    """What `parse_json` reads of a JSON record (one that starts with "{"), else `parse_text`."""
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        return parse_json(stripped)
+    return parse_text(text)
 
 
 def load_json(text: str):
@@ -265,3 +308,26 @@ def check_result(tags: dict[str, str], state: GameState, players: int) -> None:
                 _("the Result tag says %(tag)s but the moves give %(got)s")
                 % {"tag": result, "got": replayed},
             )
+
+
+def play_to(
+    state: GameState,
+    steps: Sequence,
+    skips: dict[int, list[int]],
+    play: Callable[[GameState, object], None],
+    site_ending: str | None,
+    end: Callable[[GameState, str], None] | None = None,
+) -> GameState:
+    """`state` after `play` of each of `steps` (a record's moves), with the seats the clock
+    skipped passed where it did, and ended as the site ended it (`site_ending`, by `end` or
+    the protocol's `end_now`, if the game the moves give is not over): the position a replay
+    shows."""
+    for seat in skips.get(0, ()):
+        state.skip_seat(seat)
+    for index, step in enumerate(steps):
+        play(state, step)
+        for seat in skips.get(index + 1, ()):
+            state.skip_seat(seat)
+    if site_ending and not state.is_over():
+        (end or type(state).end_now)(state, site_ending)
+    return state

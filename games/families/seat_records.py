@@ -17,13 +17,14 @@ from typing import ClassVar
 from games.families.record_text import (
     RecordError,
     TaggedRecord,
+    export_tags,
     illegal_move,
     load_json,
     read_json,
     read_text,
     tag_line,
 )
-from games.models import Game
+from games.models import Game, Seat
 from rules.core import GameError, GameState
 
 MOVE_LINE = re.compile(r"^(?P<ply>[0-9]+)\.\s+(?P<colour>[A-Za-z]+)\s+(?P<move>\S.*?)\s*$")
@@ -46,6 +47,32 @@ def claims(text: str, record_format: str) -> bool:
 
 
 # --- Export --------------------------------------------------------------------------------------
+
+
+def finished_tags(
+    game: Game, seats: list[Seat], record_format: str, version: int, colours, hidden: str, **how
+) -> list[tuple[str, str]]:
+    """The tags of a finished game's record, each seat with its colour (`how`: as
+    record_text.export_tags); a running game's is refused, as it would show `hidden`."""
+    if not game.is_over or not game.revealed_seed:
+        raise NotOverYet(f"game {game.pk} is not over: its record would show {hidden}")
+    return export_tags(game, seats, record_format, version, seat_tag=("Colour", colours), **how)
+
+
+def exporters(
+    record_format: str, version: int, colours, tags_of: Callable[[Game, list[Seat]], list]
+) -> tuple[Callable[..., str], Callable[..., dict]]:
+    """A family's `export_text(game, seats, moves)` and `export_json(game, seats, moves)`: the
+    record with `tags_of(game, seats)` and the moves with the ledger's seats."""
+
+    def export_text(game: Game, seats: list[Seat], moves: list[str]) -> str:
+        return record_text(tags_of(game, seats), ledger_entries(game, moves), colours)
+
+    def export_json(game: Game, seats: list[Seat], moves: list[str]) -> dict:
+        tags, entries = tags_of(game, seats), ledger_entries(game, moves)
+        return record_json(record_format, version, tags, entries, colours)
+
+    return export_text, export_json
 
 
 def ledger_entries(game: Game, moves: list[str]) -> list[tuple[int, str]]:

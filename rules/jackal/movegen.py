@@ -162,6 +162,17 @@ class MoveGeneration:
                     add(base | t << 15)
                     if have and fr >> (3 * s) & 1:
                         add(base | t << 15 | COIN)
+        self._gen_ships_and_revival(c, add)
+        return res
+
+    def _gen_ships_and_revival(self, c: int, add) -> None:
+        """Crew c's moves that both editions generate alike: sailing a ship of its team (its own
+        with a sober pirate of the team aboard, a teammate's with a sober pirate of c aboard),
+        and the native girl bringing back c's first dead pirate while a sober pirate of c stands
+        on her square."""
+        pc = self._pc
+        occ = self._occ
+        fr = self._friend[c]
         drunk = self._drunk
         ship = self._ship
         for s in self._order:
@@ -179,7 +190,6 @@ class MoveGeneration:
                 if pc[p] < 0:
                     add(K_REVIVE | p << 3 | NONE_CELL << 7 | girl << 15)
                     break
-        return res
 
     def _gen_after(self) -> list[int]:
         """After the action (ruling 22, S1): the bottle uses, and ending the turn."""

@@ -5,7 +5,6 @@ dense jungle, the plane's targets). The effects of its tiles are in second_editi
 from __future__ import annotations
 
 from .geometry import (
-    BERTH_MOVES,
     FRONT,
     LAND,
     LAND_CELLS,
@@ -19,17 +18,12 @@ from .moves import (
     FR,
     K_AGREE,
     K_CHOOSE,
-    K_REVIVE,
-    K_SHIP,
     K_SPIN,
     MI,
-    NONE_CELL,
     X_BOTTLE,
     X_SHIFT,
 )
 from .position import (
-    BITS,
-    CREW_MASK,
     END_TURN_CODE,
     FORTS,
     QUIET_ROUNDS,
@@ -118,22 +112,7 @@ class SecondEditionMoves:
                     if fr >> (3 * sh) & 1:
                         for d in drag:
                             add(base | t << 15 | d)
-        ship = self._ship
-        for sh in self._order:
-            if not fr >> (3 * sh) & 1:
-                continue
-            berth = ship[sh]
-            steer = occ[berth] & (fr if sh == c else CREW_MASK[c])
-            if steer and any(not drunk[q] for q in BITS[steer]):
-                base = K_SHIP | sh << 3 | berth << 7
-                for t in BERTH_MOVES[berth]:
-                    add(base | t << 15)
-        girl = self._native
-        if girl >= 0 and any(not drunk[q] for q in BITS[occ[girl] & CREW_MASK[c]]):
-            for p in range(3 * c, 3 * c + 3):
-                if pc[p] < 0:
-                    add(K_REVIVE | p << 3 | NONE_CELL << 7 | girl << 15)
-                    break
+        self._gen_ships_and_revival(c, add)
         if not self._smoke and self._team_bottles(c):
             self._gen_bottles(c, add)
         return res

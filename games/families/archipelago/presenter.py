@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games.families.jackal.presenter import FORFEIT_WORDS, _abort_words
+from games.families.ending_words import forfeit_words, stopped_words
 from games.families.jackal.words import crew_name
 from games.models import Game
 from games.presenters.seat_actions import choices_for
@@ -233,7 +233,7 @@ def _players(view: dict, seats, seat_index):
 
 def _status(game: Game, view: dict, names: dict, seat_index) -> str:
     if game.status == Game.Status.ABORTED:
-        return _("This game was stopped: %(reason)s.") % {"reason": _abort_words(game)}
+        return stopped_words(game)
     if view.get("outcome") is not None or game.status == Game.Status.FINISHED:
         outcome = game.outcome or view.get("outcome") or {}
         if game.ruleset == PUZZLE_RULESET:
@@ -247,12 +247,7 @@ def _status(game: Game, view: dict, names: dict, seat_index) -> str:
             "ply": view["ply"],
             "winners": winners or "—",
         }
-        forfeited = ", ".join(names.get(s, "?") for s in outcome.get("forfeited", []))
-        if forfeited:
-            text += " " + FORFEIT_WORDS.get(outcome.get("reason"), FORFEIT_WORDS[None]) % {
-                "names": forfeited
-            }
-        return text
+        return text + forfeit_words(outcome, names)
     to_act = view.get("to_act") or []
     if seat_index is not None and seat_index in to_act:
         phase = view.get("phase")

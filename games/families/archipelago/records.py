@@ -28,13 +28,13 @@ from games.families.record_text import (
     RecordError,
     check_result,
     check_seed_hash,
-    game_tags,
+    play_to,
+    read_record,
     read_text,
     require_tags,
-    skipped_tag,
     unknown_version,
 )
-from games.families.seat_records import MOVE_LINE, NotOverYet, SeatRecord, Words, ledger_entries
+from games.families.seat_records import MOVE_LINE, NotOverYet, SeatRecord, Words
 from games.models import Game, Seat
 from rules.archipelago.position import COLOURS
 from rules.core import GameError, GameState, ruleset
@@ -108,36 +108,16 @@ def options_of_tags(tags: dict[str, str]) -> dict[str, Any]:
 
 
 def export_tags(game: Game, seats: list[Seat]) -> list[tuple[str, str]]:
-    if not game.is_over or not game.revealed_seed:
-        raise NotOverYet(f"game {game.pk} is not over: its record would show the face-down tiles")
-    rules = ruleset(game.ruleset)
-    tags = [
-        ("Format", f"{RECORD_FORMAT} {RECORD_VERSION}"),
-        ("Site", "Jackal Online"),
-        ("Game", str(game.pk)),
-        ("Ruleset", game.ruleset),
-        ("Players", str(game.players)),
-        *option_tags(game.ruleset, rules.options_of(game.state or {})),
-    ]
-    for seat in sorted(seats, key=lambda s: s.index):
-        tags.append((f"Seat{seat.index}", seat.occupant_name))
-        tags.append((f"Colour{seat.index}", COLOURS[seat.index]))
-    tags += game_tags(game)
-    if skipped := skipped_tag(game):  # where the clock skipped a seat: a replay skips it there too
-        tags.append(("Skipped", skipped))
-    tags.append(("SeedHash", game.seed_hash))
-    tags.append(("Seed", game.revealed_seed))
-    return tags
+    options = option_tags(game.ruleset, ruleset(game.ruleset).options_of(game.state or {}))
+    hidden = "the face-down tiles"
+    return seat_records.finished_tags(
+        game, seats, RECORD_FORMAT, RECORD_VERSION, COLOURS, hidden, options=options
+    )
 
 
-def export_text(game: Game, seats: list[Seat], moves: list[str]) -> str:
-    entries = ledger_entries(game, moves)
-    return seat_records.record_text(export_tags(game, seats), entries, COLOURS)
-
-
-def export_json(game: Game, seats: list[Seat], moves: list[str]) -> dict:
-    tags, entries = export_tags(game, seats), ledger_entries(game, moves)
-    return seat_records.record_json(RECORD_FORMAT, RECORD_VERSION, tags, entries, COLOURS)
+export_text, export_json = seat_records.exporters(
+    RECORD_FORMAT, RECORD_VERSION, COLOURS, export_tags
+)
 
 
 # --- Import --------------------------------------------------------------------------------------
@@ -154,25 +134,20 @@ class Record(SeatRecord):
 
     def position_at(self, ply: int) -> GameState:
         """The position after `ply` moves, as the site had it (skips and its end included)."""
-        rules, skips = ruleset(self.ruleset), self.skips
-        state = self.new_game()
-        for seat in skips.get(0, ()):
-            state.skip_seat(seat)
-        for index, (seat, text) in enumerate(self.entries[:ply]):
-            rules.replay_move(state, seat, text)
-            for skipped in skips.get(index + 1, ()):
-                state.skip_seat(skipped)
-        if ply == len(self.entries) and self.site_ending and not state.is_over():
-            state.end_now(self.site_ending)
-        return state
+        rules = ruleset(self.ruleset)
+        ending = self.site_ending if ply == len(self.entries) else None
+        return play_to(
+            self.new_game(),
+            self.entries[:ply],
+            self.skips,
+            lambda state, entry: rules.replay_move(state, *entry),
+            ending,
+        )
 
 
 def parse_record(text: str) -> Record:
     """Read and check a record (text or JSON): raises RecordError naming the line and why."""
-    stripped = text.lstrip()
-    if stripped.startswith("{"):
-        return _check(*_parse_json(stripped))
-    return _check(*_parse_text(text))
+    return _check(*read_record(text, _parse_text, _parse_json))
 
 
 def _parse_text(text: str):

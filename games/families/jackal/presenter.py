@@ -17,9 +17,10 @@ from urllib.parse import urlencode
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.families.ending_words import forfeit_words, stopped_words
 from games.models import Game
 from games.presenters.seat_actions import choices_for
 from rules.core import GameState
@@ -363,7 +364,7 @@ def _players(view: View, seats, seat_index: int | None) -> list[PlayerLine]:
 def _status(game: Game, view: View, seats, seat_index: int | None) -> str:
     names = {seat.index: seat.occupant_name for seat in seats}
     if game.status == Game.Status.ABORTED:
-        return _("This game was stopped: %(reason)s.") % {"reason": _abort_words(game)}
+        return stopped_words(game)
     if view.over or game.status == Game.Status.FINISHED:
         # The stored outcome places the seats that forfeited last (games.clock.standings).
         outcome = game.outcome or view.outcome or {}
@@ -373,12 +374,7 @@ def _status(game: Game, view: View, seats, seat_index: int | None) -> str:
             "ply": view.ply,
             "winners": winners or "—",
         }
-        forfeited = ", ".join(names.get(seat, "?") for seat in outcome.get("forfeited", []))
-        if forfeited:
-            text += " " + FORFEIT_WORDS.get(outcome.get("reason"), FORFEIT_WORDS[None]) % {
-                "names": forfeited
-            }
-        return text
+        return text + forfeit_words(outcome, names)
     crew = crew_name(view.crew_to_act or "")
     # Under smoke (second edition) the player of the next crew moves this one.
     smoke = " " + _("Smoke: each crew is moved by the next crew's player.") if view.smoke else ""
@@ -399,24 +395,6 @@ def _status(game: Game, view: View, seats, seat_index: int | None) -> str:
         "name": names.get(view.to_act, "?"),
     }
     return text + smoke
-
-
-FORFEIT_WORDS = {
-    "timeout": gettext_lazy("Out of time: %(names)s."),
-    "resignation": gettext_lazy("Resigned: %(names)s."),
-    None: gettext_lazy("Forfeited (out of time or resigned): %(names)s."),
-}
-
-
-def _abort_words(game: Game) -> str:
-    """Why a game was stopped, in the reader's language where the site wrote the reason (staff
-    may type their own, shown as typed)."""
-    reason = game.abort_reason
-    if reason.startswith("aborted by staff"):  # games.admin writes it with the staff's name
-        return _("the site's staff stopped it")
-    if reason == "closed by its creator before the start":  # games.services.leave
-        return _("closed by its creator before the start")
-    return reason
 
 
 def _pending_words(pending: dict) -> str:

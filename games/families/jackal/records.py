@@ -13,15 +13,16 @@ from games.families.record_text import (
     TaggedRecord,
     check_result,
     check_seed_hash,
-    game_tags,
     illegal_move,
+    play_to,
     read_json,
+    read_record,
     read_text,
     require_tags,
-    skipped_tag,
     tag_line,
     tag_number,
 )
+from games.families.record_text import export_tags as shared_export_tags
 from games.models import Game, Seat
 from rules.jackal import RULESETS, JackalError, State, View, new_game, player_view, seat_crews
 
@@ -59,27 +60,15 @@ MOVE_LINE = re.compile(r"^(?P<ply>[0-9]+)\.\s+(?P<move>\S.*?)\s*$")
 
 
 def export_tags(game: Game, seats: list[Seat]) -> list[tuple[str, str]]:
-    tags = [
-        ("Format", f"{RECORD_FORMAT} {RECORD_VERSION}"),
-        ("Site", "Jackal Online"),
-        ("Game", str(game.pk)),
-        ("Ruleset", game.ruleset),
-        ("Players", str(game.players)),
+    options = [
         ("Teams", "yes" if game.teams else "no"),
         # The deal is a function of the seed and the deck the game was dealt from.
         ("Deck", str(game_deck(game))),
     ]
-    crews = seat_crews(game.players, game.teams)
-    for seat in sorted(seats, key=lambda s: s.index):
-        tags.append((f"Seat{seat.index}", seat.occupant_name))
-        tags.append((f"Crews{seat.index}", " ".join(crews[seat.index])))
-    tags += game_tags(game)
-    if skipped := skipped_tag(game):  # where the clock skipped a seat: a replay skips it there too
-        tags.append(("Skipped", skipped))
-    tags.append(("SeedHash", game.seed_hash))
-    if game.revealed_seed:  # only once the game is over: the seed is the deal
-        tags.append(("Seed", game.revealed_seed))
-    return tags
+    crews = [" ".join(crews) for crews in seat_crews(game.players, game.teams)]
+    return shared_export_tags(
+        game, seats, RECORD_FORMAT, RECORD_VERSION, options=options, seat_tag=("Crews", crews)
+    )
 
 
 def record_text(tags, moves: list[str]) -> str:
@@ -133,24 +122,15 @@ class Record(TaggedRecord):
         state = new_game(
             self.ruleset, players=self.players, seed=self.seed, teams=self.teams, deck=self.deck
         )
-        skips = self.skips
-        for seat in skips.get(0, ()):
-            state.skip_seat(seat)
-        for index, text in enumerate(self.moves[:ply]):
-            state.apply(text)
-            for seat in skips.get(index + 1, ()):
-                state.skip_seat(seat)
-        if ply == len(self.moves) and self.site_ending and not state.is_over():
-            state.end_by_forfeit(self.site_ending)
-        return state
+        ending = self.site_ending if ply == len(self.moves) else None
+        return play_to(
+            state, self.moves[:ply], self.skips, State.apply, ending, end=State.end_by_forfeit
+        )
 
 
 def parse_record(text: str) -> Record:
     """Read and check a record (text or JSON): raises RecordError naming the line and why."""
-    stripped = text.lstrip()
-    if stripped.startswith("{"):
-        return _check(*_parse_json(stripped))
-    return _check(*_parse_text(text))
+    return _check(*read_record(text, _parse_text, _parse_json))
 
 
 def _parse_text(text: str) -> tuple[dict[str, str], list[str], list[int]]:

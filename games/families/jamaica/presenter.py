@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from games.families.ending_words import forfeit_words, stopped_words
 from games.families.jamaica.words import (
     NOTATION_HELP,
     PENDING_WORDS,
@@ -150,11 +151,13 @@ def _players(view: dict, seats, seat_index) -> list[PlayerLine]:
 
 def _status(game: Game, view: dict, names: dict[int, str], seat_index) -> str:
     if game.status == Game.Status.ABORTED:
-        return _("This game was stopped.")
+        return stopped_words(game)
     if view["phase"] == "over" or game.status == Game.Status.FINISHED:
-        ranking = (game.outcome or {}).get("ranking") or []
+        outcome = game.outcome or {}
+        ranking = outcome.get("ranking") or []
         winners = ", ".join(names.get(s, "?") for s in (ranking[0] if ranking else []))
-        return _("The race is over. Winner: %(winners)s.") % {"winners": winners or "—"}
+        text = _("The race is over. Winner: %(winners)s.") % {"winners": winners or "—"}
+        return text + forfeit_words(outcome, names)
     owing = view["to_act"]
     if seat_index is not None and seat_index in owing:
         if view["phase"] == "choose":

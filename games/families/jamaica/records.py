@@ -20,10 +20,10 @@ from games.families.record_text import (
     RecordError,
     check_result,
     check_seed_hash,
-    game_tags,
+    read_record,
     require_tags,
 )
-from games.families.seat_records import NotOverYet, SeatRecord, Words, ledger_entries
+from games.families.seat_records import NotOverYet, SeatRecord, Words
 from games.models import Game, Seat
 from rules.jamaica import JAMAICA
 from rules.jamaica.game import JamaicaGame
@@ -54,32 +54,14 @@ def _words() -> Words:
 
 
 def export_tags(game: Game, seats: list[Seat]) -> list[tuple[str, str]]:
-    if not game.is_over or not game.revealed_seed:
-        raise NotOverYet(f"game {game.pk} is not over: its record would show hidden cards")
-    tags = [
-        ("Format", f"{RECORD_FORMAT} {RECORD_VERSION}"),
-        ("Site", "Jackal Online"),
-        ("Game", str(game.pk)),
-        ("Ruleset", game.ruleset),
-        ("Players", str(game.players)),
-    ]
-    for seat in sorted(seats, key=lambda s: s.index):
-        tags.append((f"Seat{seat.index}", seat.occupant_name))
-        tags.append((f"Colour{seat.index}", COLOURS[seat.index]))
-    tags += game_tags(game)
-    tags.append(("SeedHash", game.seed_hash))
-    tags.append(("Seed", game.revealed_seed))
-    return tags
+    return seat_records.finished_tags(
+        game, seats, RECORD_FORMAT, RECORD_VERSION, COLOURS, hidden="hidden cards"
+    )
 
 
-def export_text(game: Game, seats: list[Seat], moves: list[str]) -> str:
-    entries = ledger_entries(game, moves)
-    return seat_records.record_text(export_tags(game, seats), entries, COLOURS)
-
-
-def export_json(game: Game, seats: list[Seat], moves: list[str]) -> dict:
-    tags, entries = export_tags(game, seats), ledger_entries(game, moves)
-    return seat_records.record_json(RECORD_FORMAT, RECORD_VERSION, tags, entries, COLOURS)
+export_text, export_json = seat_records.exporters(
+    RECORD_FORMAT, RECORD_VERSION, COLOURS, export_tags
+)
 
 
 # --- Import ------------------------------------------------------------------------------------
@@ -100,10 +82,7 @@ class Record(SeatRecord):
 
 def parse_record(text: str) -> Record:
     """Read and check a record (text or JSON): raises RecordError naming the line and why."""
-    stripped = text.lstrip()
-    if stripped.startswith("{"):
-        return _check(*_parse_json(stripped))
-    return _check(*_parse_text(text))
+    return _check(*read_record(text, _parse_text, _parse_json))
 
 
 def _parse_text(text: str):
