@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from rules.core import IllegalMove, NotationError
 from rules.jamaica.moves import COLOURS, normalise
@@ -197,7 +197,11 @@ def event_line(event: dict, seat_names: dict[int, str]) -> str:
     if kind == "reshuffle":
         return _("%(ship)s shuffles the discards into a new pile.") % {"ship": ship()}
     if kind == "draw":
-        return _("%(ship)s draws %(n)s cards.") % {"ship": ship(), "n": event.get("n", 0)}
+        n = event.get("n", 0)
+        return ngettext("%(ship)s draws %(n)s card.", "%(ship)s draws %(n)s cards.", n) % {
+            "ship": ship(),
+            "n": n,
+        }
     if kind == "over":
         return _("The race is over.")
     return str(kind)
