@@ -209,7 +209,10 @@ def event_line(event: dict, seat_names: dict[int, str]) -> str:
         return kind
     if kind == "earthquake":
         values["cell"] = " ↔ ".join(event.get("swap", []))
-    return _capital(str(phrase) % values)
+    phrase = str(phrase)
+    if phrase.startswith(("%(seat)s", "%(boat)s")):
+        return phrase % values  # a player's name begins it: as the player wrote it
+    return _capital(phrase % values)
 
 
 EVENTS = {

@@ -208,7 +208,13 @@ def event_line(event: dict, seat_names: dict[int, str]) -> str:
 
 
 def event_lines(events: Iterable[dict], seat_names: dict[int, str]) -> list[str]:
-    return [event_line(event, seat_names) for event in events]
+    # A line begins with a ship's colour ("red ship (bob) …") or the site's own words, never
+    # with a player's name: its first letter is a sentence's capital.
+    return [_sentence(event_line(event, seat_names)) for event in events]
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 PENDING_WORDS = {
