@@ -12,6 +12,7 @@ admin.site.index_title = _("Running the site")
 urlpatterns = [
     path("", views.home, name="home"),
     path("health", views.health, name="health"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("", include("games.urls")),

@@ -3,9 +3,10 @@
 import sys
 
 from django.db import DatabaseError, InterfaceError, OperationalError, connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.template import loader
+from django.templatetags.static import static
 from django.views.decorators.http import require_GET
 
 from . import error_pages
@@ -14,6 +15,12 @@ from . import error_pages
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever the page links: the site's icon, not a 404."""
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))
 
 
 @require_GET

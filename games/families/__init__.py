@@ -166,6 +166,14 @@ class SiteFamily:
         return set()
 
 
+def played_and_told(played: str, lines: Iterable[str]) -> str:
+    """What the mover is told after a move: `played` ("You played …."), then each line of the
+    move's events as a sentence of its own, a space between them, each closed by a period where
+    it has no closing mark (the families' lines have none; an old row's English sentence may)."""
+    sentences = [played, *(line.strip() for line in lines)]
+    return " ".join(s if s.endswith((".", "!", "?", "…")) else f"{s}." for s in sentences if s)
+
+
 def not_a_move(typed: str) -> str:
     """What a player is told when what they typed is no move at all, in any game."""
     return pgettext("refusal", "“%(typed)s” is not a move: see how moves are written.") % {

@@ -55,6 +55,19 @@ def result_text(game: Game) -> str:
     return "-".join(str(scores.get(str(i), 0)) for i in range(game.players))
 
 
+def winner_text(game: Game) -> str:
+    """The Winner tag: the seats placed first, by number ("1", "0 2" for partners), "draw" when
+    every seat shares the first place; "" while the game is not finished. The Result's scores
+    alone do not say it where the site ended the game (a resignation, a timeout: the seats that
+    forfeited are placed last whatever their coins)."""
+    if game.status != Game.Status.FINISHED or not game.outcome:
+        return ""
+    first = sorted((game.outcome.get("ranking") or [[]])[0])
+    if not first:
+        return ""
+    return "draw" if len(first) >= game.players else " ".join(str(seat) for seat in first)
+
+
 def game_tags(game: Game) -> list[tuple[str, str]]:
     """When the game was played, its result and how it ended: the tags every family's record
     has after its seats."""
@@ -64,6 +77,8 @@ def game_tags(game: Game) -> list[tuple[str, str]]:
     if game.finished_at and game.is_over:
         tags.append(("EndDate", game.finished_at.strftime("%Y-%m-%d")))
     tags.append(("Result", result_text(game)))
+    if winner := winner_text(game):
+        tags.append(("Winner", winner))
     if game.outcome and game.outcome.get("reason"):
         tags.append(("Reason", game.outcome["reason"]))
     return tags

@@ -20,3 +20,14 @@ def choices_for(game: Game, seats: list[Seat], seat: Seat | None) -> dict:
         "reclaim": bool(seat.stand_in) and not resigned,
         "forfeited": seat.index in forfeited,
     }
+
+
+def may_offer_end(game: Game, seats: list[Seat], seat_index: int | None, opening: int = 0) -> bool:
+    """Whether the board offers the seat to end the game by agreement. The rules allow the offer
+    at any start of a turn (ruling E16); the site shows it only where it can mean something:
+    after the first move of play (`opening`: the plies before it, Archipelago's boat landings),
+    and with someone other than a bot to answer it (bots never accept, so the offer would only
+    lapse)."""
+    if game.ply <= opening:
+        return False
+    return any(each.index != seat_index and not each.plays_by_bot for each in seats)

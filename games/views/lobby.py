@@ -275,6 +275,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
         paging.page_number(request.GET.get("running")),
     )
     with_seats(tables.rows + running.rows)
+    for game in running.rows:  # a game of your own is yours to play, not to watch
+        game.viewer_seated = any(
+            seat.user_id is not None and seat.user_id == request.user.pk for seat in game.seat_list
+        )
     context = {
         "tables": tables,
         "running": running,

@@ -6,16 +6,19 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from games.clock import vacation
 from jackal_site.request_input import BadNumber, parse_int
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def vacation_view(request: HttpRequest) -> HttpResponse:
+    if request.method == "GET":  # a typed or bookmarked address: the form that starts one
+        return redirect(reverse("edit_profile") + "#vacation")
     try:
         if request.POST.get("action") == "stop":
             vacation.stop(request.user)

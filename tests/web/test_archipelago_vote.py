@@ -165,3 +165,38 @@ def test_a_game_begun_under_rulings_1_still_ends_after_30_quiet_rounds_and_verif
     assert game.status == Game.Status.FINISHED and game.outcome["reason"] == "stalemate"
     assert "rulings" not in game.state
     assert verify_ledger(game) == []
+
+
+# The button; the typing box's list of suggestions keeps every move the rules accept.
+OFFER_BUTTON = 'name="move" value="offer end"'
+
+
+def landed_table(players: dict[int, object], bot_seats=()) -> Game:
+    game = open_table(
+        creator=players[0],
+        players=2,
+        ruleset="archipelago",
+        options={"landing": "recommended"},
+        bot_seats=bot_seats,
+    )
+    for seat, user in players.items():
+        if seat:
+            join_table(game.pk, user)
+    return Game.objects.get(pk=game.pk)
+
+
+@pytest.mark.django_db
+def test_no_offer_to_end_at_the_first_move_of_play_nor_to_a_bot(client):
+    """Issue 43, item 14: the rules allow "offer end" from the first turn of play; the board
+    shows it only once a move is made, and not where only a bot would answer it."""
+    alice, bob = make_user("alice"), make_user("bob")
+    game = landed_table({0: alice, 1: bob})
+    assert "offer end" in head_state(game).legal_moves(0)
+    client.force_login(alice)
+    page = game.get_absolute_url()
+    assert OFFER_BUTTON not in client.get(page).content.decode()
+    game = sail_quietly(game, 1)  # a round: alice to move again
+    assert OFFER_BUTTON in client.get(page).content.decode()
+    with_bot = sail_quietly(landed_table({0: alice}, bot_seats=(1,)), 1)
+    assert with_bot.ply == 2 and "offer end" in head_state(with_bot).legal_moves(0)
+    assert OFFER_BUTTON not in client.get(with_bot.get_absolute_url()).content.decode()

@@ -405,29 +405,48 @@ def agreement_buttons(html):
 
 
 def test_ending_by_agreement_is_an_offer_the_other_player_accepts(client, game, alice, bob):
-    """Ruling E16 over HTTP: alice offers (her turn goes on), bob accepts on his turn."""
-    html = as_user(client, alice).get(page_url(game)).content.decode()
+    """Ruling E16 over HTTP: bob offers (his turn goes on), alice accepts on her turn."""
+    submit_move(game.pk, seat_index=0, text=SAIL, expected_ply=0)
+    html = as_user(client, bob).get(page_url(game)).content.decode()
     assert agreement_buttons(html) == {"offer end": "Offer to end the game by agreement"}
     html = client.post(
-        move_url(game), {"move": "offer end", "expected_ply": "0"}, **HTMX
+        move_url(game), {"move": "offer end", "expected_ply": "1"}, **HTMX
     ).content.decode()
     assert "offers to end the game by agreement" in html and agreement_buttons(html) == {}
     game.refresh_from_db()
-    assert game.is_running and game.ply == 1 and game.seat_to_act() == 0
-    client.post(move_url(game), {"move": SAIL, "expected_ply": "1"}, **HTMX)
+    assert game.is_running and game.ply == 2 and game.seat_to_act() == 1
+    client.post(move_url(game), {"move": "YS A7-A6", "expected_ply": "2"}, **HTMX)
 
-    html = as_user(client, bob).get(page_url(game)).content.decode()
+    html = as_user(client, alice).get(page_url(game)).content.decode()
     assert agreement_buttons(html) == {
         "accept end": "Accept the offer to end the game by agreement"
     }
-    client.post(move_url(game), {"move": "accept end", "expected_ply": "2"}, **HTMX)
+    client.post(move_url(game), {"move": "accept end", "expected_ply": "3"}, **HTMX)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.outcome["reason"] == "agreement"
     assert list(game.moves.values_list("text", "seat")) == [
-        ("offer end", 0),
         (SAIL, 0),
-        ("accept end", 1),
+        ("offer end", 1),
+        ("YS A7-A6", 1),
+        ("accept end", 0),
     ]
+
+
+def test_no_offer_to_end_before_the_first_move_nor_to_bots_alone(client, game, alice, bob):
+    """Issue 43, item 14: the offer is not shown at move 0, nor where only bots would answer
+    it (they never accept); with a person to answer it, from the second move on, it is."""
+    assert "offer end" in legal_moves(game, 0)  # the rules allow it (ruling E16)
+    html = as_user(client, alice).get(page_url(game)).content.decode()
+    assert agreement_buttons(html) == {}
+    against_bots = start_game(alice, bots=1)
+    submit_move(against_bots.pk, seat_index=0, text=SAIL, expected_ply=0)
+    submit_move(against_bots.pk, seat_index=1, text="YS A7-A6", expected_ply=1)
+    against_bots.refresh_from_db()
+    assert against_bots.seat_to_act() == 0 and "offer end" in legal_moves(against_bots, 0)
+    assert agreement_buttons(client.get(page_url(against_bots)).content.decode()) == {}
+    submit_move(game.pk, seat_index=0, text=SAIL, expected_ply=0)
+    html = as_user(client, bob).get(page_url(game)).content.decode()
+    assert agreement_buttons(html) == {"offer end": "Offer to end the game by agreement"}
 
 
 def test_one_player_cannot_end_the_game_by_typing_it(client, game, alice):
@@ -444,7 +463,7 @@ def test_one_player_cannot_end_the_game_by_typing_it(client, game, alice):
 
 
 def test_a_kind_of_move_the_page_does_not_know_is_a_button_with_its_notation(
-    client, game, alice, monkeypatch
+    client, game, bob, monkeypatch
 ):
     """The ledger may add kinds of moves (e.g. `offer end`) before this page has words for
     them: the page still offers them, by notation, instead of failing."""
@@ -460,6 +479,7 @@ def test_a_kind_of_move_the_page_does_not_know_is_a_button_with_its_notation(
             return "future" if str(self) == "offer end" else super().kind
 
     monkeypatch.setattr(board_views, "RulesMove", MoveOfAFutureKind)
-    response = as_user(client, alice).get(page_url(game))
+    submit_move(game.pk, seat_index=0, text=SAIL, expected_ply=0)  # no offer at move 0
+    response = as_user(client, bob).get(page_url(game))
     assert response.status_code == 200
     assert buttons(response.content.decode())["offer end"] == "offer end"

@@ -207,3 +207,15 @@ def test_the_open_table_form_seats_bots_of_the_chosen_level(client):
         "strong",
         "strong",
     ]
+
+
+def test_the_lobby_offers_your_own_game_to_play_not_to_watch(client, alice, bob, carol):
+    """Issue 43 (polish): the lobby said "Watch" on the games one sits at."""
+    game = start_game(alice, bob)
+    link = f'<a href="{game.get_absolute_url()}">'
+    client.force_login(alice)
+    page = client.get(reverse("lobby")).content.decode()
+    assert f"{link}Your game</a>" in page and f"{link}Watch</a>" not in page
+    client.force_login(carol)
+    page = client.get(reverse("lobby")).content.decode()
+    assert f"{link}Watch</a>" in page and "Your game" not in page

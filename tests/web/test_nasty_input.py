@@ -101,6 +101,7 @@ BOARD_QUERY = {"select": TEXT, "coin": TEXT, "part": TEXT}
 PARAMETERS: dict[str, tuple[dict[str, str], dict[str, str]]] = {
     "home": ({}, {}),
     "health": ({}, {}),
+    "favicon": ({}, {}),
     "lobby": ({"tables": NUMBER, "running": NUMBER}, {}),
     "new_table": ({"ruleset": CHOICE}, NEW_TABLE),
     "play_bots": ({}, {"opponents": NUMBER, "level": CHOICE, "ruleset": CHOICE}),

@@ -43,6 +43,17 @@ def test_pages_are_made_for_phones_too(client):
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
 
 
+def test_the_site_has_an_icon_and_answers_favicon_ico(client):
+    """Issue 43: every first page asked for /favicon.ico and got a 404."""
+    page = client.get(reverse("home")).content.decode()
+    icon = re.search(r'<link rel="icon" href="([^"]+)" type="image/svg\+xml">', page)
+    assert icon and icon.group(1).endswith("favicon.svg")
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"] == icon.group(1)
+    svg = b"".join(client.get(icon.group(1)).streaming_content)
+    assert svg.startswith(b"<svg") and b"viewBox" in svg
+
+
 def test_unknown_page_is_a_styled_404(client):
     response = client.get("/no/such/page/")
     assert response.status_code == 404

@@ -152,3 +152,26 @@ def test_a_game_ended_by_a_resignation_imports_ended_the_same_way(client):
     answer = client.post(reverse("import_record"), {"record": text})
     page = client.get(answer["Location"])
     assert page.context["revealed"]
+
+
+def test_a_resigned_games_record_says_who_won(client):
+    """Issue 43 (polish): the record of a resignation said only `[Result "0-0"]`: the scores as
+    they stood. The Winner tag names the seat placed first (the one that did not resign)."""
+    from games.clock import forfeits
+
+    alice, bob = make_user("rw-alice"), make_user("rw-bob")
+    game = start_game(alice, bob)
+    forfeits.resign(game.pk, alice, expected_ply=game.ply)
+    client.force_login(bob)
+    text = client.get(reverse("game_export", args=[game.pk, "txt"])).content.decode()
+    assert '[Result "0-0"]\n[Winner "1"]\n[Reason "resignation"]' in text
+    data = client.get(reverse("game_export", args=[game.pk, "json"])).json()
+    assert data["tags"]["Winner"] == "1"
+    assert records.parse_record(text).final.outcome().reason == "resignation"
+
+
+def test_a_running_game_names_no_winner(client):
+    game = start_game(make_user("rn-alice"), make_user("rn-bob"))
+    client.force_login(game.created_by)
+    text = client.get(reverse("game_export", args=[game.pk, "txt"])).content.decode()
+    assert '[Result "*"]' in text and "Winner" not in text

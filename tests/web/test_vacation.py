@@ -112,3 +112,16 @@ def test_too_many_days_are_refused_and_change_nothing(people, client):
     assert "whole number" in response.content.decode()
     alice.refresh_from_db()
     assert alice.vacation_until is None and alice.vacation_left == 7 * DAY
+
+
+def test_opening_the_vacation_address_leads_to_its_form_not_a_blank_page(people, client):
+    """Issue 43 (polish): `GET /vacation/` was a blank 405."""
+    alice, _bob = people
+    client.force_login(alice)
+    response = client.get(reverse("vacation"))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("edit_profile") + "#vacation"
+    page = client.get(response["Location"]).content.decode()
+    assert f'action="{reverse("vacation")}"' in page
+    alice.refresh_from_db()
+    assert alice.vacation_until is None and alice.vacation_left == 7 * DAY  # nothing started

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.families import SiteFamily, register_family
+from games.families import SiteFamily, played_and_told, register_family
 
 from . import howto, presenter, puzzles, series, series_view
 from . import records as record_format
@@ -90,8 +90,7 @@ class ArchipelagoFamily(SiteFamily):
 
     def played_words(self, move, events, *, ruleset, seat_names):
         played = _("You played %(move)s.") % {"move": move_in_words(move)}
-        told = "; ".join(event_lines(events, seat_names=seat_names))
-        return f"{played} {told}." if told else played
+        return played_and_told(played, event_lines(events, seat_names=seat_names))
 
     def event_lines(self, events, *, ruleset, seat_names):
         return event_lines(events, seat_names=seat_names)

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from games.families.ending_words import forfeit_words, stopped_words
 from games.families.jackal.words import crew_name
 from games.models import Game
-from games.presenters.seat_actions import choices_for
+from games.presenters.seat_actions import choices_for, may_offer_end
 from rules.archipelago.position import QUIET_ROUNDS
 from rules.archipelago.puzzles import PUZZLES
 from rules.core import GameState
@@ -82,7 +82,10 @@ def board_context(game: Game, seat_index, *, seats, state: GameState, query, not
     view = state.view(seat_index)
     names = {each.index: each.occupant_name for each in seats}
     layout = layout_of(view)
-    groups, targets = _groups(game, view, layout, (query.get("select") or "").strip())
+    # Boats the players land come first (a ply each): the offer waits for a move of play.
+    landings = view["seats"] if (game.options or {}).get("landing") != "recommended" else 0
+    offer = may_offer_end(game, seats, seat_index, opening=landings)
+    groups, targets = _groups(game, view, layout, (query.get("select") or "").strip(), offer)
     log = list(game.moves.order_by("-ply").values("ply", "text", "seat", "events")[:LOG_LENGTH])
     last = _last_cells(log[0]["text"]) if log else None
     svg = render_board(view, targets={t for t in targets}, last=last)
@@ -118,9 +121,9 @@ def board_context(game: Game, seat_index, *, seats, state: GameState, query, not
     }
 
 
-def _groups(game: Game, view: dict, layout: Layout, select: str):
+def _groups(game: Game, view: dict, layout: Layout, select: str, offer: bool = True):
     """The seat's legal moves grouped by what they move, and the buttons over the squares of
-    the selected group (by target square)."""
+    the selected group (by target square); `offer`: whether to show "offer end"."""
     if not game.is_running or not view.get("legal_moves"):
         return [], {}
     page, partial = game.get_absolute_url(), reverse("game_board_partial", args=[game.pk])
@@ -128,6 +131,8 @@ def _groups(game: Game, view: dict, layout: Layout, select: str):
         return _swap_choice(view["legal_moves"], layout, select, page, partial)
     groups: dict[str, Group] = {}
     for move in view["legal_moves"]:
+        if move == "offer end" and not offer:
+            continue
         key = _group_key(move)
         if key not in groups:
             label = _("The boat") if key == "boat" else piece_label(key) if key else _("Other")

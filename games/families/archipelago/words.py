@@ -11,7 +11,7 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.families.jackal.words import compass, crew_name
+from games.families.jackal.words import PIRATES, compass
 
 # Every face the rules know (rules/archipelago/tiles.py), named as the rulebook does.
 TILE_NAMES = {
@@ -98,7 +98,8 @@ def piece_label(piece_id: str) -> str:
     colour = COLOURS.get(piece_id[:1])
     if colour is None or not piece_id[1:].isdigit():
         return piece_id
-    return f"{crew_name(colour)} {piece_id[1:]}"
+    # A pirate, not its crew: in Russian "Белый 1" (masculine), not "Белые 1".
+    return str(PIRATES[colour] % {"number": piece_id[1:]})
 
 
 def _capital(text: str) -> str:
@@ -208,7 +209,10 @@ def event_line(event: dict, seat_names: dict[int, str]) -> str:
         return kind
     if kind == "earthquake":
         values["cell"] = " ↔ ".join(event.get("swap", []))
-    return _capital(str(phrase) % values)
+    phrase = str(phrase)
+    if phrase.startswith(("%(seat)s", "%(boat)s")):
+        return phrase % values  # a player's name begins it: as the player wrote it
+    return _capital(phrase % values)
 
 
 EVENTS = {

@@ -9,7 +9,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.families import SiteFamily, register_family
+from games.families import SiteFamily, played_and_told, register_family
 from rules.core import GameState
 from rules.jackal import seat_crews
 
@@ -98,8 +98,9 @@ class JackalFamily(SiteFamily):
 
     def played_words(self, move, events, *, ruleset, seat_names):
         played = _("You played %(move)s.") % {"move": presenter.move_in_words(move)}
-        told = "; ".join(self.event_lines(events, ruleset=ruleset, seat_names=seat_names))
-        return f"{played} {told}." if told else played
+        return played_and_told(
+            played, self.event_lines(events, ruleset=ruleset, seat_names=seat_names)
+        )
 
     def refusal_text(self, error, typed: str) -> str:
         return refusal_text(error, typed)

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from games.families.ending_words import forfeit_words, stopped_words
 from games.models import Game
-from games.presenters.seat_actions import choices_for
+from games.presenters.seat_actions import choices_for, may_offer_end
 from rules.core import GameState
 from rules.jackal import JackalError, View, player_view
 from rules.jackal import Move as RulesMove
@@ -112,7 +112,8 @@ def board_context(
     last_move = _cells_of(log[0]["text"]) if log else None
     layout = Layout(view, side_for(view))
     urls = (game.get_absolute_url(), reverse("game_board_partial", args=[game.pk]))
-    actions = _actions(game, view, layout, urls, (select or "").upper(), coin)
+    offer = may_offer_end(game, seats, seat_index)
+    actions = _actions(game, view, layout, urls, (select or "").upper(), coin, offer)
     svg = render_board(
         view,
         side=layout.side,
@@ -159,7 +160,13 @@ def _link(urls: tuple[str, str], **params: str) -> Link:
 
 
 def _actions(
-    game: Game, view: View, layout: Layout, urls: tuple[str, str], select: str, coin: bool
+    game: Game,
+    view: View,
+    layout: Layout,
+    urls: tuple[str, str],
+    select: str,
+    coin: bool,
+    offer: bool = True,
 ) -> Actions:
     if not game.is_running or not view.legal_moves:
         return Actions()
@@ -167,6 +174,8 @@ def _actions(
     general: list[RulesMove] = []
     unknown: list[Target] = []
     for text in view.legal_moves:
+        if text == "offer end" and not offer:
+            continue  # at the first move, or with only bots to answer (may_offer_end)
         try:
             parsed = RulesMove.parse(text)
         except JackalError:

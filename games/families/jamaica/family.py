@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.families import SiteFamily, register_family
+from games.families import SiteFamily, played_and_told, register_family
 from rules.jamaica.moves import COLOURS, public_move
 
 from . import howto, ledger, presenter, replay_board
@@ -64,8 +64,9 @@ class JamaicaFamily(SiteFamily):
 
     def played_words(self, move, events, *, ruleset, seat_names):
         played = _("You played %(move)s.") % {"move": move_in_words(move)}
-        told = " ".join(self.event_lines(events, ruleset=ruleset, seat_names=seat_names))
-        return f"{played} {told}" if told else played
+        return played_and_told(
+            played, self.event_lines(events, ruleset=ruleset, seat_names=seat_names)
+        )
 
     def refusal_text(self, error, typed: str) -> str:
         return refusal_text(error, typed)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from rules.core import IllegalMove, NotationError
 from rules.jamaica.moves import COLOURS, normalise
@@ -197,14 +197,24 @@ def event_line(event: dict, seat_names: dict[int, str]) -> str:
     if kind == "reshuffle":
         return _("%(ship)s shuffles the discards into a new pile.") % {"ship": ship()}
     if kind == "draw":
-        return _("%(ship)s draws %(n)s cards.") % {"ship": ship(), "n": event.get("n", 0)}
+        n = event.get("n", 0)
+        return ngettext("%(ship)s draws %(n)s card.", "%(ship)s draws %(n)s cards.", n) % {
+            "ship": ship(),
+            "n": n,
+        }
     if kind == "over":
         return _("The race is over.")
     return str(kind)
 
 
 def event_lines(events: Iterable[dict], seat_names: dict[int, str]) -> list[str]:
-    return [event_line(event, seat_names) for event in events]
+    # A line begins with a ship's colour ("red ship (bob) …") or the site's own words, never
+    # with a player's name: its first letter is a sentence's capital.
+    return [_sentence(event_line(event, seat_names)) for event in events]
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 PENDING_WORDS = {
