@@ -21,6 +21,13 @@ def start_background_jobs(concurrency: int = 2) -> list[threading.Thread]:
     """Start an in-process Celery worker and beat; both threads die with the process."""
     if not app.conf.broker_url.startswith("memory://"):
         raise RuntimeError("in-process workers only make sense with the in-memory broker")
+    # Beat sends a task every 2 s (games.tasks.queue_due_bots): in the one console of
+    # `dev.py run` a line for each sending, receiving and success would bury the site's own
+    # lines. The other tasks are still logged as they run; a worker of its own (production)
+    # keeps Celery's logging as configured there.
+    logging.getLogger("celery.beat").setLevel(logging.WARNING)
+    for name in ("celery.worker.strategy", "celery.app.trace"):
+        logging.getLogger(name).addFilter(_without_housekeeping)
     worker = WorkController(
         app=app,
         pool_cls="threads",
@@ -37,6 +44,10 @@ def start_background_jobs(concurrency: int = 2) -> list[threading.Thread]:
     beat.start()
     logger.info("Celery worker and beat running in-process (in-memory broker)")
     return [worker_thread, beat]
+
+
+def _without_housekeeping(record: logging.LogRecord) -> bool:
+    return "queue_due_bots" not in record.getMessage()
 
 
 def _beat_schedule_file() -> str:
