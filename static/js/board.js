@@ -120,7 +120,11 @@
   // scrolls inside it).
   function fitPanel() {
     var panel = document.querySelector("#board .move-panel");
-    if (!panel || getComputedStyle(panel).position !== "sticky") {
+    if (!panel) {
+      return;
+    }
+    if (getComputedStyle(panel).position !== "sticky") {
+      panel.style.maxHeight = ""; // beside the board (a desktop) the panel takes what it needs
       return;
     }
     var above = panel.previousElementSibling.getBoundingClientRect().bottom + window.scrollY;
