@@ -226,11 +226,11 @@ def _start_if_full(game: Game) -> None:
     game.status = Game.Status.RUNNING
     game.started_at = timezone.now()
     seats = list(game.seats.select_related("user"))
-    save_must_act(_store_head(game, state, seats))
+    _store_head(game, state, seats)
     turns.start_clocks(game, seats, game.started_at)
     bot_to_act = mark_bot_turn(game, seats)
     game.save()
-    listing.relist(game)
+    listing.relist(game, seats)  # must_act and the lists' order in one UPDATE, as a move
     logger.info("game %s started (%s players, seed hash %s)", game.pk, game.players, game.seed_hash)
     transaction.on_commit(
         lambda: notify.game_changed(game.pk, game.ply, bot_to_act=bot_to_act, seats=game.players)
@@ -405,7 +405,7 @@ HEAD_FIELDS = ["ply", "state", "status", "outcome", "finished_at", "ledger_seal"
 def _store_head(game: Game, state: GameState, seats: list[Seat]) -> list[Seat]:
     """Keep `state` as the game's head, in memory: its position, whether it is over, and which
     of `seats` must act. The caller saves the game (`HEAD_FIELDS`) and the seats returned, those
-    whose `must_act` changed (`save_must_act`; a sweep writes a batch's at once)."""
+    whose `must_act` changed (`listing.relist(game, seats)`; a sweep writes a batch's at once)."""
     game.state = state.to_json()
     if state.is_over():
         game.status = Game.Status.FINISHED
@@ -416,11 +416,6 @@ def _store_head(game: Game, state: GameState, seats: list[Seat]) -> list[Seat]:
     for seat in changed:
         seat.must_act = seat.index in owing
     return changed
-
-
-def save_must_act(seats: list[Seat]) -> None:
-    if seats:
-        Seat.objects.bulk_update(seats, ["must_act"])
 
 
 def table_options(game: Game) -> dict:
