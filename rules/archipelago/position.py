@@ -96,17 +96,30 @@ class Position:
         return cell in self.shore()
 
     def shore(self) -> frozenset[Cell]:
-        """Every shore square. The land's squares never change once the island is laid (an
-        earthquake swaps tiles, not squares), so the set is made once per island: it is kept
-        with the tiles dict it was made from and its size, and ``copy`` hands it on."""
+        """Every shore square."""
+        return self._land()[2]
+
+    def _land(self) -> tuple:
+        """What depends on the land's squares alone: ``(tiles, size, shore, distances)``, the
+        shore squares and a memo of the bear's distances over land from a square (bear.py).
+        The land's squares never change once the island is laid (an earthquake swaps tiles, not
+        squares), so this is made once per island: it is kept with the tiles dict it was made
+        from and its size, and ``copy`` hands it on."""
         tiles = self.tiles
         kept = self.__dict__.get("_shore")
         if kept is None or kept[0] is not tiles or kept[1] != len(tiles):
             cells = frozenset(
                 n for c in tiles for n in neighbours(c) if self.on_board(n) and n not in tiles
             )
-            kept = self._shore = (tiles, len(tiles), cells)
-        return kept[2]
+            kept = self._shore = (tiles, len(tiles), cells, {})
+        return kept
+
+    def _tile_to_change(self, cell: Cell) -> dict:
+        """The tile at ``cell``, to be changed: copies share their tiles' dicts (``copy``), so
+        a tile is replaced by its own copy before it is changed (copy-on-write). Every change
+        of a tile goes through here."""
+        tile = self.tiles[cell] = dict(self.tiles[cell])
+        return tile
 
     def boat_at(self, cell: Cell) -> int | None:
         for seat, at in self.boats.items():
