@@ -97,6 +97,7 @@ def timed_protocol(name: str, games: int, runs: int) -> tuple[float, float, floa
     game. CPU time (``process_time``), not wall time: the machine is shared, and a process
     waiting for a core should not count as slow."""
     seat_counts = PROTOCOL[name]
+    ruleset(name)  # the families' first import is not the loop's time
     rates, copy_us = [], []
     for run in range(runs):
         positions: list = []
