@@ -13,7 +13,8 @@ Three loops are timed, each the median of several runs:
 Then, for every family (Jackal's two rulesets, Archipelago, Jamaica), the loop a search runs
 through the game protocol (``rules.core``): ``legal_moves(seat)``, ``copy()``, ``apply(seat,
 move)`` on the copy and on the game (so two applies a ply, as a bot trying a move on a copy
-before playing it), and ``copy()`` alone in microseconds, on positions taken along the games (both in CPU time).
+before playing it), and ``copy()`` alone in microseconds, on positions taken along the games
+(both in CPU time).
 ``--protocol-only`` runs just that part.
 
 Peak memory: tracemalloc's peak while one game is played, and the process's max RSS.
@@ -32,7 +33,7 @@ import tracemalloc
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.core import ruleset  # noqa: E402
+from rules.core import ruleset as protocol_rules  # noqa: E402
 from rules.jackal import RULESETS, new_game  # noqa: E402
 from rules.jackal.agreement import AGREEMENT_CODES  # noqa: E402
 
@@ -78,7 +79,7 @@ def play_public(seed: str, players: int, teams: bool, rng: random.Random, rulese
 def play_protocol(name: str, seats: int, seed: str, rng: random.Random, copies: list) -> int:
     """One random game through the protocol, a copy tried before each move; every 16th ply's
     position is kept in ``copies`` for the copy() timing."""
-    game = ruleset(name).new_game(seats, seed)
+    game = protocol_rules(name).new_game(seats, seed)
     choice = rng.choice
     plies = 0
     while not game.is_over():
@@ -97,7 +98,7 @@ def timed_protocol(name: str, games: int, runs: int) -> tuple[float, float, floa
     game. CPU time (``process_time``), not wall time: the machine is shared, and a process
     waiting for a core should not count as slow."""
     seat_counts = PROTOCOL[name]
-    ruleset(name)  # the families' first import is not the loop's time
+    protocol_rules(name)  # the families' first import is not the loop's time
     rates, copy_us = [], []
     for run in range(runs):
         positions: list = []

@@ -296,7 +296,6 @@ class Effects:
             self.coins[cell] = self.coins.get(cell, 0) + 1
         if not quiet:
             self._fight(pid, cell, ev)
-        tile = self.tiles[cell]
         key = self.face_at(cell)
         if key == "musket":
             self._tile_to_change(cell)["spent"] = True

@@ -28,7 +28,6 @@ from .state import Outcome, State, new_game
 from .stored import STORED_END_KEYS, end_stored
 from .view import player_view
 
-
 # Move code -> notation. A code's text depends on the code alone (moves.format_code), and a game
 # offers the same few thousand codes again and again: each is written once.
 _NOTATION: dict[int, str] = {}
@@ -87,7 +86,7 @@ class JackalGame(GameState):
             every = [*codes, agree] if agree else codes
             known = _NOTATION.get
             texts = tuple([known(code) or notation(code) for code in every])
-            listed = self._listed = (codes, agree, texts, dict(zip(texts, every)))
+            listed = self._listed = (codes, agree, texts, dict(zip(texts, every, strict=True)))
         return listed
 
     def _listed_code(self, seat: int, move) -> int | None:
