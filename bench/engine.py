@@ -15,7 +15,8 @@ through the game protocol (``rules.core``): ``legal_moves(seat)``, ``copy()``, `
 move)`` on the copy and on the game (so two applies a ply, as a bot trying a move on a copy
 before playing it), and ``copy()`` alone in microseconds, on positions taken along the games
 (both in CPU time).
-``--protocol-only`` runs just that part.
+``--protocol-only`` runs just that part; ``--play`` times it with ``play(seat, move)`` too, the
+protocol's apply without events.
 
 Peak memory: tracemalloc's peak while one game is played, and the process's max RSS.
 """
@@ -76,24 +77,33 @@ def play_public(seed: str, players: int, teams: bool, rng: random.Random, rulese
     return s.ply
 
 
-def play_protocol(name: str, seats: int, seed: str, rng: random.Random, copies: list) -> int:
+def play_protocol(
+    name: str, seats: int, seed: str, rng: random.Random, copies: list, quiet: bool = False
+) -> int:
     """One random game through the protocol, a copy tried before each move; every 16th ply's
-    position is kept in ``copies`` for the copy() timing."""
+    position is kept in ``copies`` for the copy() timing. ``quiet``: ``play`` instead of
+    ``apply`` (the same moves without their events)."""
     game = protocol_rules(name).new_game(seats, seed)
     choice = rng.choice
     plies = 0
     while not game.is_over():
         seat = min(game.to_act())
         move = choice([m for m in game.legal_moves(seat) if m not in AGREEMENT])
-        game.copy().apply(seat, move)
-        game.apply(seat, move)
+        if quiet:
+            game.copy().play(seat, move)
+            game.play(seat, move)
+        else:
+            game.copy().apply(seat, move)
+            game.apply(seat, move)
         plies += 1
         if plies % 16 == 0:
             copies.append(game.copy())
     return plies
 
 
-def timed_protocol(name: str, games: int, runs: int) -> tuple[float, float, float]:
+def timed_protocol(
+    name: str, games: int, runs: int, quiet: bool = False
+) -> tuple[float, float, float]:
     """Median plies a CPU second of the protocol loop, median CPU µs of one copy(), plies a
     game. CPU time (``process_time``), not wall time: the machine is shared, and a process
     waiting for a core should not count as slow."""
@@ -107,7 +117,12 @@ def timed_protocol(name: str, games: int, runs: int) -> tuple[float, float, floa
         for g in range(games):
             seats = seat_counts[g % len(seat_counts)]
             total += play_protocol(
-                name, seats, f"protocol-{run}-{g}", random.Random(run * 1000 + g), positions
+                name,
+                seats,
+                f"protocol-{run}-{g}",
+                random.Random(run * 1000 + g),
+                positions,
+                quiet,
             )
         rates.append(total / (time.process_time() - start))
         start = time.process_time()
@@ -133,6 +148,17 @@ def timed(loop, games: int, runs: int, setups, salt: str, ruleset: str):
     return statistics.median(plies_per_s), statistics.median(games_per_s), total / games
 
 
+def report_protocol(name: str, args) -> None:
+    for label, quiet in (("apply", False), ("play", True)):
+        if quiet and not args.play:
+            continue
+        pps, us, avg = timed_protocol(name, args.games, args.runs, quiet)
+        print(
+            f"{name:>14} protocol {label}: {pps:>9,.0f} plies/s  copy() {us:>6.1f} µs  "
+            f"(CPU, median of {args.runs}; {avg:.0f} plies per game)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -146,15 +172,14 @@ def main() -> None:
     parser.add_argument(
         "--family", choices=PROTOCOL, action="append", help="the protocol loop of these only"
     )
+    parser.add_argument(
+        "--play", action="store_true", help="the protocol loop with play() (no events) as well"
+    )
     args = parser.parse_args()
     if args.protocol_only or args.family:
         print(f"Python {sys.version.split()[0]}, {args.runs} runs x {args.games} games")
         for name in args.family or PROTOCOL:
-            pps, us, avg = timed_protocol(name, args.games, args.runs)
-            print(
-                f"{name:>14} protocol: {pps:>9,.0f} plies/s  copy() {us:>6.1f} µs  "
-                f"(median of {args.runs}; {avg:.0f} plies per game)"
-            )
+            report_protocol(name, args)
         return
     setups = SETUPS
     if args.players:
@@ -172,11 +197,7 @@ def main() -> None:
                 f"(median of {args.runs}; {avg:.0f} plies per game)"
             )
     for name in PROTOCOL:
-        pps, us, avg = timed_protocol(name, args.games, args.runs)
-        print(
-            f"{name:>14} protocol: {pps:>9,.0f} plies/s  copy() {us:>6.1f} µs  "
-            f"(median of {args.runs}; {avg:.0f} plies per game)"
-        )
+        report_protocol(name, args)
     tracemalloc.start()
     play_public("memory", *setups[0], random.Random(0), rulesets[0])
     _, peak = tracemalloc.get_traced_memory()

@@ -127,6 +127,9 @@ class Moves:
         boats = {at: owner for owner, at in self.boats.items()}
         width, height = self.width, self.height
         tiles = self.tiles
+        # The land squares someone else stands on: any other one a pirate may always enter
+        # empty-handed (_may_enter says so without asking more), and most squares are empty.
+        manned = {o["cell"] for q, o in self.pieces.items() if o["where"] == "land" and q != pid}
         for to in neighbours(here):
             if not (0 <= to[0] < width and 0 <= to[1] < height):
                 continue
@@ -134,7 +137,7 @@ class Moves:
                 if p["where"] == "water" and not swimmer:
                     continue  # the book: no climbing out of the sea onto land
                 for coin in (False, True) if can_drag else (False,):
-                    if self._may_enter(pid, to, coin):
+                    if not coin and to not in manned or self._may_enter(pid, to, coin):
                         out.append((to, coin))
                 continue
             owner = boats.get(to)

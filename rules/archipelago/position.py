@@ -245,7 +245,8 @@ class Position:
             "smoke": self.smoke,
             "smoke_pending": self.smoke_pending,
             "pending": _pending_json(self.pending),
-            "vote": dict(self.vote) if self.vote else None,
+            # Its own list of the seats that said yes: the document must not change with the game.
+            "vote": dict(self.vote, yes=list(self.vote["yes"])) if self.vote else None,
             "offered": self.offered,
             "quiet": self.quiet,
             "noisy": self.noisy,
@@ -278,7 +279,7 @@ class Position:
             self.smoke = int(d["smoke"])
             self.smoke_pending = bool(d["smoke_pending"])
             self.pending = _pending_load(d["pending"])
-            self.vote = dict(d["vote"]) if d["vote"] else None
+            self.vote = dict(d["vote"], yes=list(d["vote"]["yes"])) if d["vote"] else None
             self.offered = bool(d["offered"])
             self.quiet = int(d["quiet"])
             self.refusals = int(d.get("refusals", 0))

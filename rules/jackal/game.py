@@ -109,6 +109,13 @@ class JackalGame(GameState):
             return [event.as_data() for event in self.state.apply(move)]
         return [event.as_data() for event in self.state.apply_listed(code)]
 
+    def play(self, seat: int, move: str) -> None:
+        code = self._listed_code(seat, move)
+        if code is None:
+            self.apply(seat, move)
+        else:
+            self.state.apply_code(code)
+
     def is_over(self) -> bool:
         return self.state.is_over()
 

@@ -71,6 +71,9 @@ def play_side_by_side(name: str, seats: int, seed: str, options=None, max_plies=
         events = fast.apply(seat, move)
         assert tried == events
         assert trial.to_json() == fast.to_json()
+        quiet = rules.from_json(before)
+        assert quiet.play(seat, move) is None  # the same move without its events
+        assert quiet.to_json() == fast.to_json()
         assert checked.apply(seat, retyped(move)) == events
         checked_doc = checked.to_json()
         assert fast.to_json() == checked_doc
