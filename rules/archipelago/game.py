@@ -89,7 +89,9 @@ class Archipelago(Ending, Position, Effects, Bear, Moves, View, GameState):
         return (self.options.get("abilities") or {}).get(pid)
 
     def copy(self) -> Archipelago:
-        """An independent copy, without a JSON round trip (bots and solvers copy a lot)."""
+        """An independent copy, without a JSON round trip (bots and solvers copy a lot). What
+        never changes once made is shared: the cached legal moves, the land's shore and the
+        bear's distances, and the tiles' dicts until one changes (copy-on-write)."""
         other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         # The legal moves of this position stay cached (the dict is never changed once made),
