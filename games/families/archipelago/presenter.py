@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.families.ending_words import forfeit_words, stopped_words
-from games.families.jackal.words import crew_name
+from games.families.island.words import crew_name
 from games.models import Game
 from games.presenters.seat_actions import choices_for, may_offer_end
 from rules.archipelago.position import QUIET_ROUNDS

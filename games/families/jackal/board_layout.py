@@ -2,7 +2,8 @@
 island is at the bottom, each cell's corner, each piece's disc and each ship's hull.
 
 `Layout` gives those places both in SVG units (for board_svg.py, which draws) and in percent of the
-picture (`Spot`), so that the page can lay clickable controls exactly over the drawing.
+picture (the island kit's `Spot`), so that the page can lay clickable controls exactly over the
+drawing.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+from games.families.island.svg_kit import Spot
 from rules.jackal import View
 from rules.jackal.geometry import COLUMNS, DIR_INDEX, DX, DY
 
@@ -73,23 +75,6 @@ def to_screen(x: int, y: int, side: int) -> tuple[int, int]:
 
 def grid_xy(name: str) -> tuple[int, int]:
     return COLUMNS.index(name[0]), int(name[1:]) - 1
-
-
-@dataclass(frozen=True)
-class Spot:
-    """A rectangle of the picture in percent of its width and height (for HTML overlays)."""
-
-    left: float
-    top: float
-    width: float
-    height: float
-
-    @property
-    def style(self) -> str:
-        return (
-            f"left:{self.left:.3f}%;top:{self.top:.3f}%;"
-            f"width:{self.width:.3f}%;height:{self.height:.3f}%"
-        )
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.families import SiteFamily, played_and_told, register_family
+from games.families.island.words import CREWS, crew_name
 from rules.core import GameState
 from rules.jackal import seat_crews
 
@@ -20,7 +21,6 @@ from .board_svg import tile_picture
 from .howto import RULESETS as HOWTO_RULESETS
 from .howto import tile_entries
 from .refusal_words import refusal_text
-from .words import CREWS, crew_name
 
 
 class JackalFamily(SiteFamily):

@@ -21,6 +21,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.families.ending_words import forfeit_words, stopped_words
+from games.families.island import tile_art
+from games.families.island.svg_kit import Spot
+from games.families.island.words import crew_name
 from games.models import Game
 from games.presenters.seat_actions import choices_for, may_offer_end
 from rules.core import GameState
@@ -28,12 +31,11 @@ from rules.jackal import JackalError, View, player_view
 from rules.jackal import Move as RulesMove
 from rules.jackal.moves import CHARACTERS, piece_crew
 
-from . import tile_art
-from .board_layout import Layout, Spot, board_pieces, side_for
+from .board_layout import Layout, board_pieces, side_for
 from .board_svg import render_board
 from .event_words import event_lines
 from .text_board import text_board
-from .words import crew_name, piece_label
+from .words import piece_label
 
 LOG_LENGTH = 40
 BOARD_PARTIAL = "games/board.html#board"
