@@ -48,7 +48,7 @@ SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 INSTALLED_APPS = [
     "daphne",
     "jackal_site",
-    "jackal_site.admin_site.AdminConfig",  # django.contrib.admin, guarded (see there)
+    "games.admin.guard.AdminConfig",  # django.contrib.admin, guarded (see there)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

@@ -28,6 +28,12 @@ PLANTED = {
     "site-families": ("games/families/archipelago/board_svg.py", "import games.families.jackal"),
     "island-kit-is-shared": ("games/families/island/svg_kit.py", "import games.families.jackal"),
     "apps-see-families-through-the-seam": ("ratings/services.py", "import rules.jackal"),
+    # The how-to index once imported each family's pages; it asks the registry now.
+    "generic-games-code-names-no-family": ("games/views/howto.py", "import games.families.jackal"),
+    # A sweep that rendered a board would render it for no viewer in particular.
+    "rooms-below-the-presenters": ("games/clock/sweep.py", "import games.presenters.board"),
+    "lists-are-read-paths": ("games/lists/my_turn.py", "import games.services"),
+    "admin-is-a-leaf": ("games/views/board.py", "import games.admin.game"),
 }
 
 
