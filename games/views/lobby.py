@@ -1,7 +1,6 @@
 """The lobby: open tables, a new table, joining and leaving, my games, invitations."""
 
 import json
-from urllib.parse import quote
 
 from django import forms
 from django.contrib import messages
@@ -24,7 +23,7 @@ from games.families import families, family_of, lobby_rulesets
 from games.lists import listing, my_turn, paging
 from games.live import notify
 from games.models import CLOCK_KINDS, Game, Seat, TimeoutPolicy
-from games.presenters.tables import table_seats_context
+from games.presenters.tables import invitation_context, table_seats_context
 from games.views import board
 from games.views.quick_play import PlayBotsForm, seats_refusal
 from jackal_site.request_input import MAX_ID, BadNumber, parse_int
@@ -378,14 +377,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
             return _game_page(request, game, invite_token=token)
         if never_started(game):
             return _table_closed(request, game)
-    back = quote(request.get_full_path())
-    context = {
-        "game": game,
-        "seats": list(game.seats.select_related("user")),
-        "may_watch": user.is_authenticated and access.can_watch(game, user),
-        "login_url": f"{reverse('account_login')}?next={back}",
-        "signup_url": f"{reverse('account_signup')}?next={back}",
-    }
+    context = invitation_context(game, user, request.get_full_path())
     return render(request, "games/invitation.html", context)
 
 
