@@ -9,7 +9,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.families import SiteFamily, played_and_told, register_family
+from games.families import SiteFamily, register_family
 from games.families.island.words import CREWS, crew_name
 from rules.core import GameState
 from rules.jackal import seat_crews
@@ -96,11 +96,8 @@ class JackalFamily(SiteFamily):
             return presenter.BOARD_MAIN_PARTIAL
         return presenter.BOARD_PARTIAL
 
-    def played_words(self, move, events, *, ruleset, seat_names):
-        played = _("You played %(move)s.") % {"move": presenter.move_in_words(move)}
-        return played_and_told(
-            played, self.event_lines(events, ruleset=ruleset, seat_names=seat_names)
-        )
+    def move_in_words(self, move: str) -> str:
+        return presenter.move_in_words(move)
 
     def refusal_text(self, error, typed: str) -> str:
         return refusal_text(error, typed)

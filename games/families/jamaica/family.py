@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.families import SiteFamily, played_and_told, register_family
+from games.families import SiteFamily, register_family
 from rules.jamaica.moves import COLOURS, public_move
 
 from . import howto, ledger, presenter, replay_board
@@ -62,11 +61,8 @@ class JamaicaFamily(SiteFamily):
     def seat_crews(self, players: int, teams: bool) -> list[tuple[str, ...]]:
         return [(COLOURS[seat],) for seat in range(players)]
 
-    def played_words(self, move, events, *, ruleset, seat_names):
-        played = _("You played %(move)s.") % {"move": move_in_words(move)}
-        return played_and_told(
-            played, self.event_lines(events, ruleset=ruleset, seat_names=seat_names)
-        )
+    def move_in_words(self, move: str) -> str:
+        return move_in_words(move)
 
     def refusal_text(self, error, typed: str) -> str:
         return refusal_text(error, typed)
