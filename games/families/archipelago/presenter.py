@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from games import ledger_tail
 from games.families.ending_words import forfeit_words, stopped_words
 from games.families.island.words import crew_name
 from games.models import Game
@@ -86,7 +87,7 @@ def board_context(game: Game, seat_index, *, seats, state: GameState, query, not
     landings = view["seats"] if (game.options or {}).get("landing") != "recommended" else 0
     offer = may_offer_end(game, seats, seat_index, opening=landings)
     groups, targets = _groups(game, view, layout, (query.get("select") or "").strip(), offer)
-    log = list(game.moves.order_by("-ply").values("ply", "text", "seat", "events")[:LOG_LENGTH])
+    log = ledger_tail.recent_moves(game, LOG_LENGTH)
     last = _last_cells(log[0]["text"]) if log else None
     svg = render_board(view, targets={t for t in targets}, last=last)
     return {

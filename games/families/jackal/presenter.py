@@ -20,6 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games import ledger_tail
 from games.families.ending_words import forfeit_words, stopped_words
 from games.families.island import tile_art
 from games.families.island.svg_kit import Spot
@@ -110,7 +111,7 @@ def board_context(
     # The viewer's own seat: its buttons (resign, claim, take back) are computed for it alone.
     seat = next((each for each in seats if each.index == seat_index), None)
     view = player_view(state.state, seat_index)
-    log = list(game.moves.order_by("-ply").values("ply", "text", "seat", "events")[:LOG_LENGTH])
+    log = ledger_tail.recent_moves(game, LOG_LENGTH)
     last_move = _cells_of(log[0]["text"]) if log else None
     layout = Layout(view, side_for(view))
     urls = (game.get_absolute_url(), reverse("game_board_partial", args=[game.pk]))

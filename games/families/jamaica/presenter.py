@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from games import ledger_tail
 from games.families.ending_words import forfeit_words, stopped_words
 from games.families.jamaica.words import (
     NOTATION_HELP,
@@ -197,8 +198,8 @@ def _fight_words(view: dict) -> str:
 
 
 def _log(game: Game, state: GameState, names: dict[int, str], seat_index) -> list[LogEntry]:
-    rows = list(game.moves.order_by("-ply").values("ply", "text", "seat", "events")[:LOG_LENGTH])
-    secret = ledger.secret_plies(game, state)
+    rows = ledger_tail.recent_moves(game, LOG_LENGTH)
+    secret = ledger.secret_plies(game, state, rows)
     return [
         LogEntry(
             ply=row["ply"],
