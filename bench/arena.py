@@ -47,7 +47,9 @@ from rules.bots import ALL_LEVELS, play  # noqa: E402
 from rules.core import ruleset as rules_named  # noqa: E402
 from rules.jackal import new_game  # noqa: E402
 from rules.jackal.bots import (  # noqa: E402
+    BUDGETS,
     FREE_FOR_ALL_OPPONENTS,
+    PLAYOUT_DEPTHS,
     THINKING_SECONDS,
     choose,
     seat_knowledge,
@@ -215,8 +217,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--first", type=int, default=0, help="the first deal's number (a long run in parts)"
     )
+    parser.add_argument(
+        "--playout",
+        metavar="LEVEL=DEPTH[:ITERATIONS]",
+        action="append",
+        default=[],
+        help="a Jackal search level's rules play-out depth (and budget) for this run, e.g. "
+        "strong=6:600 (rules.jackal.bots.PLAYOUT_DEPTHS, BUDGETS)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     opts = parser.parse_args(argv)
+    for spec in opts.playout:
+        level, _, rest = spec.partition("=")
+        depth, _, budget = rest.partition(":")
+        if level not in PLAYOUT_DEPTHS or not depth.isdigit() or (budget and not budget.isdigit()):
+            parser.error(f"--playout {spec!r}: LEVEL=DEPTH[:ITERATIONS], LEVEL normal or strong")
+        # Before the pool forks, as --opponents.
+        PLAYOUT_DEPTHS[level] = int(depth)
+        if budget:
+            BUDGETS[level] = int(budget)
     if opts.against is None and len(opts.levels) != 2:
         parser.error("give two levels, A and B, or levels and --against B")
     if opts.opponents:

@@ -42,6 +42,9 @@ BUDGETS = {"normal": 800, "strong": 4000}
 # bought nothing over 400. It costs 0.26-1.13 s of CPU a decision on bench/bot_speed.py's
 # four-player positions (0.5-2.6 s on a slower machine); THINKING_SECONDS bounds it.
 FREE_FOR_ALL_BUDGETS = {"normal": 400, "strong": 400}
+# Plies of play-out by the rules policy (rule.py, ismcts.PLAYOUT_POLICY) before a new leaf of a
+# two-team search is scored; 0 scores the leaf at once (docs/bots.md, 2026-12-03).
+PLAYOUT_DEPTHS = {"normal": 0, "strong": 0}
 FREE_FOR_ALL_OPPONENTS = {"normal": "glance", "strong": "look"}
 # A bot's thinking time on the site, at most (games/tasks.py; bench/arena.py counts the decisions
 # that would pass it). The iteration budgets above come under it in CPU time on this machine, so
@@ -54,6 +57,7 @@ __all__ = [
     "BUDGETS",
     "FREE_FOR_ALL_BUDGETS",
     "FREE_FOR_ALL_OPPONENTS",
+    "PLAYOUT_DEPTHS",
     "THINKING_SECONDS",
     "budget_for",
     "LEVELS",
@@ -91,5 +95,6 @@ def choose(
     if level in BUDGETS:
         budget = budget_for(level, knowledge) if iterations is None else iterations
         opponents = FREE_FOR_ALL_OPPONENTS[level]
-        return ismcts.choose_move(knowledge, rng, budget, seconds, opponents=opponents)
+        depth = PLAYOUT_DEPTHS[level]
+        return ismcts.choose_move(knowledge, rng, budget, seconds, opponents, depth)
     raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
