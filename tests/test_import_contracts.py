@@ -24,6 +24,7 @@ PLANTED = {
     "games-layers": ("games/models.py", "import games.presenters.board"),
     "rules-are-pure": ("rules/core/__init__.py", "import django"),
     "rules-families": ("rules/jamaica/__init__.py", "import rules.jackal"),
+    "bots-beside-their-rules": ("rules/jackal/bots/rule.py", "import rules.bots"),
     "site-families": ("games/families/jamaica/__init__.py", "import games.families.jackal"),
     "apps-see-families-through-the-seam": ("ratings/services.py", "import rules.jackal"),
 }
