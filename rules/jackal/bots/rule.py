@@ -74,6 +74,7 @@ TIERS = {
 # Tiles whose effect the bot plays out on a copy to see where the piece rests and how.
 MOVING = frozenset((ARROW, HORSE, ICE, CROCODILE, CANNON, BALLOON, PLANE, OGRE, TRAP, CAVE))
 FAR = 30
+CHOICES = 3  # a chain's further choices looked through
 LEAVE = 15.0  # walking off a coin without it, unless it banks, frees or hits
 
 
@@ -151,14 +152,18 @@ def _nearest(cell: int, targets: list[int]) -> int:
     return min((row[t] for t in targets), default=FAR)
 
 
-def judge(s: State, r: Reader, code: int) -> float:
-    """The move's score: its tier (TIERS) plus a fraction below the next tier."""
+def judge(s: State, r: Reader, code: int, depth: int = 0, start: int = -1) -> float:
+    """The move's score: its tier (TIERS) plus a fraction below the next tier. A move that
+    leaves the piece a choice (an arrow of several ways, a horse) is worth its best choice, up
+    to CHOICES deep, judged from where the move began (``start``)."""
     k = code & 7
     if k == K_REVIVE:
         return TIERS["revive"]
     if k == K_AGREE:
         return TIERS["decision"] + min(move_score(s, code), 4.0)
     o, t, coin, _ = decode(code)
+    if start >= 0:
+        o = start
     if k == K_SHIP:
         return TIERS["ship"] + 0.1 * _ship_help(r, t)
     a = r.a
@@ -189,9 +194,18 @@ def judge(s: State, r: Reader, code: int) -> float:
         free = sum(1 for q in r.mine if b.pieces[q] >= 0 and b.trap[q])
         if free < r.trapped:
             return TIERS["free"]
-        return _placed(r, o, final, coin, tile, b.face_up, after.to_act() == s.to_act())
+        chain = after.to_act() == s.to_act() and after.pending is not None
+        if chain and depth < CHOICES:
+            nxt = Reader(after, r.carry)
+            return max(judge(after, nxt, c, depth + 1, o) for c in after.legal_codes())
+        return _placed(r, o, final, coin, tile, b.face_up, chain)
     if coin and t in r.homes:
         return TIERS["bank"]
+    if coin and LAND[t] and (not a.face_up[t] or t in r.foe_cells):
+        # Forced with a coin onto a face-down square or an enemy (an arrow's choice): the
+        # pirate may not end there, so it dies and the coin goes back (ruling 5). A step of
+        # play never offers either.
+        return TIERS["dead"]
     if t in r.foe_cells and LAND[t] and not coin:
         return TIERS["hit"] + 0.5
     for q in r.mine:
