@@ -21,6 +21,8 @@ Every game is dealt from ``<seed>-<n>`` and every bot decision is seeded by (gam
 run is reproducible by --seed (budgets in iterations; --seconds would make it machine-dependent).
 ``--opponents look`` (or ``glance``) makes both search levels play the others that way in a
 free-for-all (by default `normal` glances and `strong` looks, rules.bots.FREE_FOR_ALL_OPPONENTS).
+``--playout strong=6:450`` makes a Jackal search level play 6 plies by the rules policy after each
+new leaf, with 450 iterations (rules.jackal.bots.PLAYOUT_DEPTHS and BUDGETS, for this run).
 ``--first K`` starts at deal K: a long run can be played in parts (deals 0-23, then
 ``--first 24``) and the parts' games are those of the whole run.
 

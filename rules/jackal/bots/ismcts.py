@@ -10,7 +10,10 @@ relative to the margin at the root) and backs up per-team rewards: each node sco
 that chose its move. No random playout by default: measured against ``easy`` (1 v 1, 8 games
 each, same deals), a 12-ply heuristic playout won 6 of 8 at 300 iterations, scoring the leaf
 directly won 6 of 8 at 300 and 7 of 8 at 1500 iterations in about the time 1000 iterations with
-playouts took; the tree spends its iterations on replies instead. Chains,
+playouts took; the tree spends its iterations on replies instead. A play-out by the rules bot's
+priority list (rule.py, PLAYOUT_POLICY "rules", issue 44) can be asked for with a depth
+(``playout_depth``; rules.jackal.bots.PLAYOUT_DEPTHS per level, 0 until an arena shows it wins:
+docs/bots.md, "The sparring bot"). Chains,
 bottles, peeks and earthquakes are plies like any other, so a multi-ply turn is searched as the
 sequence of decisions the rules ask for; partners in a 2v2 share a team and so a reward. Twin
 pirates' moves are one move (probe.distinct_codes) at every node, and a held coin is valued by
