@@ -21,8 +21,8 @@ from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
 from games.lists.listing import list_order
-from rules.bots.random_bot import choose_move
 from rules.jackal import new_game, player_view
+from rules.jackal.bots.random_bot import choose_move
 
 START = datetime(2025, 1, 1, tzinfo=UTC)
 HEAVY = "heavy"

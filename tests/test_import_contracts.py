@@ -27,6 +27,7 @@ PLANTED = {
     # Archipelago drew with Jackal's kit once (five excused imports); now none is excused.
     "site-families": ("games/families/archipelago/board_svg.py", "import games.families.jackal"),
     "island-kit-is-shared": ("games/families/island/svg_kit.py", "import games.families.jackal"),
+    "bots-beside-their-rules": ("rules/jackal/bots/rule.py", "import rules.bots"),
     "apps-see-families-through-the-seam": ("ratings/services.py", "import rules.jackal"),
     # The how-to index once imported each family's pages; it asks the registry now.
     "generic-games-code-names-no-family": ("games/views/howto.py", "import games.families.jackal"),
