@@ -67,6 +67,18 @@ class SiteFamily:
     #: `puzzle_title(key)` and `LIST_TEMPLATE` (games.families.archipelago.puzzles).
     puzzles = None
 
+    #: A bot's thinking time on this family's boards, by level, where the site wants it shorter
+    #: than the bots' own cap (rules.bots.THINKING_SECONDS): none, the bots' cap.
+    bot_seconds: dict[str, float] = {}
+
+    def thinking_seconds(self, level: str, usual: float | None) -> float | None:
+        """How long a bot of `level` may think a move here: the family's cap, if it is shorter
+        than the `usual` one (the bots' own)."""
+        cap = self.bot_seconds.get(level)
+        if cap is None:
+            return usual
+        return cap if usual is None else min(cap, usual)
+
     #: The start of the ledger texts that hide a secret until later (a card chosen face down):
     #: staff searching the ledger of a running game do not match them (games.admin).
     secret_move_prefixes: tuple[str, ...] = ()
