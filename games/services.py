@@ -307,7 +307,9 @@ def submit_move(
                 # family's words, games.families).
                 events = state.apply(seat_index, move)
             except RulesError as error:  # malformed (NotationError) or illegal (IllegalMove)
-                refusal = family_of(game.ruleset).refusal_text(error, text)
+                refusal = family_of(game.ruleset).refusal_text(
+                    error, text, state=state, seat=seat_index
+                )
                 raise MoveRefused(refusal) from None
             game.ply += 1
             ledger.write(

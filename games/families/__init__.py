@@ -155,8 +155,12 @@ class SiteFamily:
         """What the mover is told after a move: the move and its events in words."""
         return move
 
-    def refusal_text(self, error: Exception, typed: str) -> str:
-        """Why the rules refused a move, for the player (the rules' own words by default)."""
+    def refusal_text(
+        self, error: Exception, typed: str, *, state: GameState | None = None, seat=None
+    ) -> str:
+        """Why the rules refused a move, for the player (the rules' own words by default);
+        `state` and `seat`, the position it was refused in and the mover's seat, for a family
+        that says what the seat may do instead (from its legal moves only)."""
         if isinstance(error, NotationError):
             return not_a_move(typed)
         return str(error)

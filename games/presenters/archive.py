@@ -34,6 +34,8 @@ ENDS = {
     "timeout": gettext_lazy("timeout"),
     "resignation": gettext_lazy("resignation"),
     "race": gettext_lazy("the race is over"),  # Jamaica
+    "solved": gettext_lazy("puzzle solved"),  # an Archipelago puzzle
+    "failed": gettext_lazy("puzzle failed"),
 }
 
 

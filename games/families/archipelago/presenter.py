@@ -131,6 +131,8 @@ def board_context(game: Game, seat_index, *, seats, state: GameState, query, not
         "puzzle": (
             puzzle_title(game.options.get("puzzle", "")) if game.ruleset == PUZZLE_RULESET else ""
         ),
+        # A puzzle over offers another go at the same one (views.puzzles.puzzle_start).
+        "puzzle_key": game.options.get("puzzle", "") if game.ruleset == PUZZLE_RULESET else "",
     }
 
 

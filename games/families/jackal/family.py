@@ -102,7 +102,7 @@ class JackalFamily(SiteFamily):
             played, self.event_lines(events, ruleset=ruleset, seat_names=seat_names)
         )
 
-    def refusal_text(self, error, typed: str) -> str:
+    def refusal_text(self, error, typed: str, *, state=None, seat=None) -> str:
         return refusal_text(error, typed)
 
     def event_lines(
