@@ -272,6 +272,35 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("game_board", args=[self.pk])
 
+    def bot_number(self, index: int) -> int | None:
+        """Seat `index`'s number among the game's bots of its level, where several share one
+        ("Normal bot 2"); None where its level's name is its own. Read from the seats already
+        loaded (a prefetch, or `number_bots`), else in one query, once per Game object."""
+        numbers = self.__dict__.get("_bot_numbers")
+        if numbers is None:
+            loaded = getattr(self, "_prefetched_objects_cache", {}).get("seats")
+            if loaded is not None:
+                numbers = self.number_bots(loaded)
+            else:
+                numbers = self.number_bots(self.seats.exclude(bot="").only("index", "bot"))
+        return numbers.get(index)
+
+    def number_bots(self, seats) -> dict[int, int]:
+        """Number the bots of `seats` (the game's) that share a level, in seat order; kept for
+        `bot_number`."""
+        by_level: dict[str, list[int]] = {}
+        for seat in sorted(seats, key=lambda seat: seat.index):
+            if seat.bot:
+                by_level.setdefault(seat.bot, []).append(seat.index)
+        numbers = {
+            index: number
+            for indexes in by_level.values()
+            if len(indexes) > 1
+            for number, index in enumerate(indexes, start=1)
+        }
+        self.__dict__["_bot_numbers"] = numbers
+        return numbers
+
     @property
     def is_running(self) -> bool:
         return self.status == self.Status.RUNNING
@@ -427,7 +456,10 @@ class Seat(models.Model):
     @property
     def occupant_name(self) -> str:
         if self.bot:
-            return str(self.get_bot_display())
+            # Several bots of one level at a table each have a name of their own.
+            number = self.game.bot_number(self.index)
+            name = str(self.get_bot_display())
+            return f"{name} {number}" if number else name
         return self.user.public_name if self.user_id else str(_("free seat"))
 
 

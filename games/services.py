@@ -250,7 +250,9 @@ def abort_game(game_id: int, reason: str) -> Game:
         Seat.objects.filter(game=game, must_act=True).update(must_act=False)
         listing.relist(game)
     transaction.on_commit(
-        lambda: notify.game_changed(game.pk, game.ply, bot_to_act=False, seats=game.players)
+        lambda: notify.game_changed(
+            game.pk, game.ply, bot_to_act=False, seats=game.players, over=True
+        )
     )
     return game
 
@@ -305,7 +307,9 @@ def submit_move(
                 # family's words, games.families).
                 events = state.apply(seat_index, move)
             except RulesError as error:  # malformed (NotationError) or illegal (IllegalMove)
-                refusal = family_of(game.ruleset).refusal_text(error, text)
+                refusal = family_of(game.ruleset).refusal_text(
+                    error, text, state=state, seat=seat_index
+                )
                 raise MoveRefused(refusal) from None
             seal_before = game.ledger_seal
             game.ply += 1
@@ -339,11 +343,11 @@ def submit_move(
         # Another writer took this ply between our read and our insert (only possible where
         # the database has no row locks); the unique constraint kept the ledger whole.
         raise BoardChanged(str(BOARD_CHANGED)) from None
-    ply = game.ply
+    ply, over = game.ply, game.is_over
     people = [seat.user_id for seat in seats if seat.user_id is not None]
     transaction.on_commit(
         lambda: notify.game_changed(
-            game_id, ply, bot_to_act=bot_to_act, seats=game.players, people=people
+            game_id, ply, bot_to_act=bot_to_act, seats=game.players, people=people, over=over
         )
     )
     return MoveResult(ply=ply, move=move, events=events, game=game, state=state, seats=seats)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.adapter import public_url
+from games import teams
 from games.clock import turns
 
 UNSUBSCRIBE_SALT = "reminders.unsubscribe"
@@ -48,12 +49,18 @@ def game_lines(user, games) -> list[dict]:
         seats = list(game.seats.select_related("user"))
         mine = next((s for s in seats if s.user_id == user.pk), None)
         left = turns.time_left(game, mine) if mine else None
-        others = ", ".join(s.occupant_name for s in seats if s.user_id != user.pk)
+        # Two against two, the partner plays with the recipient, not against them.
+        team = teams.team_of(mine.index, game.teams) if mine else None
+        partners = [
+            s for s in seats if s is not mine and teams.team_of(s.index, game.teams) == team
+        ]
+        others = [s for s in seats if s is not mine and s not in partners]
         lines.append(
             {
                 "id": game.pk,
                 "url": public_url(game.get_absolute_url()),
-                "against": others,
+                "partners": teams.names_in_words([s.occupant_name for s in partners]),
+                "against": teams.names_in_words([s.occupant_name for s in others]),
                 "left": left,
                 "left_words": turns.clocks.describe_remaining(left) if left is not None else "",
             }

@@ -125,8 +125,10 @@ def _act(game_id: int, user, expected_ply: int, check) -> SeatAction:
         game.save(update_fields=GAME_FIELDS)
         listing.relist(game)  # its place in the players' my games follows the clock
         logger.info("game %s ply %s: seat %s %s", game.pk, game.ply, seat.index, kind)
-    ply = game.ply
-    transaction.on_commit(lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act))
+    ply, over = game.ply, game.is_over
+    transaction.on_commit(
+        lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act, over=over)
+    )
     return action
 
 

@@ -122,7 +122,7 @@ def time_out_batch(
             finished += [game.pk for game in games if game.status == Game.Status.FINISHED]
         if finished:
             games_ended.send(sender=Game, game_ids=finished)
-        transaction.on_commit(lambda: notify.games_changed(changes, players))
+        transaction.on_commit(lambda: notify.games_changed(changes, players, finished))
     return seen, len(changes)
 
 

@@ -68,6 +68,18 @@ class SiteFamily:
     #: `puzzle_title(key)` and `LIST_TEMPLATE` (games.families.archipelago.puzzles).
     puzzles = None
 
+    #: A bot's thinking time on this family's boards, by level, where the site wants it shorter
+    #: than the bots' own cap (rules.bots.THINKING_SECONDS): none, the bots' cap.
+    bot_seconds: dict[str, float] = {}
+
+    def thinking_seconds(self, level: str, usual: float | None) -> float | None:
+        """How long a bot of `level` may think a move here: the family's cap, if it is shorter
+        than the `usual` one (the bots' own)."""
+        cap = self.bot_seconds.get(level)
+        if cap is None:
+            return usual
+        return cap if usual is None else min(cap, usual)
+
     #: The start of the ledger texts that hide a secret until later (a card chosen face down):
     #: staff searching the ledger of a running game do not match them (games.admin).
     secret_move_prefixes: tuple[str, ...] = ()
@@ -153,8 +165,12 @@ class SiteFamily:
         default."""
         return move
 
-    def refusal_text(self, error: Exception, typed: str) -> str:
-        """Why the rules refused a move, for the player (the rules' own words by default)."""
+    def refusal_text(
+        self, error: Exception, typed: str, *, state: GameState | None = None, seat=None
+    ) -> str:
+        """Why the rules refused a move, for the player (the rules' own words by default);
+        `state` and `seat`, the position it was refused in and the mover's seat, for a family
+        that says what the seat may do instead (from its legal moves only)."""
         if isinstance(error, NotationError):
             return not_a_move(typed)
         return str(error)

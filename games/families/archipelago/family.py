@@ -15,6 +15,7 @@ from games.families import SiteFamily, register_family
 from . import howto, presenter, puzzles, series, series_view
 from . import records as record_format
 from . import replay_board as replays
+from .refusal_words import refusal_text
 from .words import event_lines, move_in_words
 
 # The series with special abilities, as the tables, the lobby and the pages use them
@@ -90,6 +91,9 @@ class ArchipelagoFamily(SiteFamily):
 
     def move_in_words(self, move: str) -> str:
         return move_in_words(move)
+
+    def refusal_text(self, error, typed: str, *, state=None, seat=None) -> str:
+        return refusal_text(error, typed, state, seat)
 
     def event_lines(self, events, *, ruleset, seat_names):
         return event_lines(events, seat_names=seat_names)

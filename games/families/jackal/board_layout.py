@@ -53,11 +53,14 @@ def board_pieces(view: View) -> list[dict]:
     return pieces
 
 
-def side_for(view: View) -> int:
-    """The side of the island drawn at the bottom: the viewer's first crew, else White's."""
-    if view.seat is not None:
+def side_for(view: View, seat: int | None = None) -> int:
+    """The side of the island drawn at the bottom: the first crew of the viewer's seat (the
+    view's own, or `seat` for a view that is nobody's, as the replay's of a game over), else
+    White's. The board and the replay turn the island alike for one player."""
+    seat = view.seat if seat is None else seat
+    if seat is not None:
         for crew in view.crews:
-            if view.crew_owner.get(crew) == view.seat:
+            if view.crew_owner.get(crew) == seat:
                 return CREW_SIDES[crew]
     return 0
 

@@ -99,7 +99,7 @@ class JackalFamily(SiteFamily):
     def move_in_words(self, move: str) -> str:
         return presenter.move_in_words(move)
 
-    def refusal_text(self, error, typed: str) -> str:
+    def refusal_text(self, error, typed: str, *, state=None, seat=None) -> str:
         return refusal_text(error, typed)
 
     def event_lines(

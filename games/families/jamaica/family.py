@@ -28,6 +28,11 @@ class JamaicaFamily(SiteFamily):
     records_while_running = False
     rulesets = (("jamaica", gettext_lazy("Jamaica: a race round the island for 2 to 6 pirates")),)
     howto_rulesets = ("jamaica",)
+    # A round is a decision for every ship (its card), and the captain's and the fights' on
+    # top: some 9-13 decisions for six ships. At the bots' own cap (1 s for normal) a table of
+    # five normal bots made its players wait 7-13 s a round (docs/board-on-every-screen.md);
+    # the search's rollouts stop at this cap instead, about 2-3 s a round.
+    bot_seconds = {"normal": 0.2, "strong": 0.4}
     title = gettext_lazy("Jamaica")
 
     def how_to_play(self, ruleset: str) -> tuple[str, dict] | None:
@@ -64,7 +69,7 @@ class JamaicaFamily(SiteFamily):
     def move_in_words(self, move: str) -> str:
         return move_in_words(move)
 
-    def refusal_text(self, error, typed: str) -> str:
+    def refusal_text(self, error, typed: str, *, state=None, seat=None) -> str:
         return refusal_text(error, typed)
 
     def event_lines(
