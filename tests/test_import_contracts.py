@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / ".importlinter"
-PACKAGES = ["jackal_site", "accounts", "games", "ratings", "reminders", "rules"]
+PACKAGES = ["jackal_site", "accounts", "games", "ratings", "reminders", "rules", "alerts"]
 
 # One forbidden import per contract: the file it is planted in, and what it imports.
 PLANTED = {
@@ -26,6 +26,8 @@ PLANTED = {
     "rules-families": ("rules/jamaica/__init__.py", "import rules.jackal"),
     "site-families": ("games/families/jamaica/__init__.py", "import games.families.jackal"),
     "apps-see-families-through-the-seam": ("ratings/services.py", "import rules.jackal"),
+    "alerts-is-a-room": ("games/services.py", "import alerts.delivery"),
+    "alerts-use-the-seam": ("alerts/payloads.py", "import games.families.jamaica.ledger"),
 }
 
 

@@ -1,0 +1,40 @@
+"""The alerts' Celery tasks: plan and send after a commit, retry webhooks, release held ones."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from . import delivery, webhooks
+
+
+@shared_task
+def turns_began(turns: list) -> int:
+    """Turns began (after the commit): each seat's "your turn" and the next seat's "you're
+    next", decided and sent."""
+    return delivery.deliver(delivery.plan_turns([tuple(t) for t in turns]))
+
+
+@shared_task
+def clock_low(game_id: int, ply: int, user_id: int) -> int:
+    return delivery.deliver(delivery.plan_clock(game_id, ply, user_id))
+
+
+@shared_task
+def deliver(reminder_ids: list[int]) -> int:
+    return delivery.deliver(reminder_ids)
+
+
+@shared_task
+def release_held() -> int:
+    """Beat: the alerts held for quiet hours whose hours are over."""
+    return delivery.deliver(delivery.due_ids())
+
+
+@shared_task(bind=True, max_retries=webhooks.MAX_FAILURES - 1)
+def post_webhook(self, hook_id: int, payload: dict, reminder_id: int | None = None) -> str:
+    """One delivery to one hook; a failure is retried with back-off (1, 2, 4, 8... minutes)
+    until the hook has failed `MAX_FAILURES` times in a row, which disables it."""
+    outcome = webhooks.post(hook_id, payload, reminder_id, attempt=self.request.retries)
+    if outcome == "retry":
+        raise self.retry(countdown=webhooks.backoff(self.request.retries))
+    return outcome
