@@ -185,6 +185,9 @@ def _deliver_one(row: Reminder, now: datetime) -> int:
         payload = payloads.alert(user, row.game, ALERT_KIND[row.kind], by=_nudger(row))
         row.decision, row.detail = _send(row, user, payload)
     row.save(update_fields=["decision", "decided_at", "due_at", "held_until", "detail"])
+    if row.decision == Decision.SENT and row.channel == Channel.WEBHOOK:
+        # Queued once the row says so: each hook's task writes its answer onto it.
+        webhooks.queue_for_user(user, payload, row.pk)
     logger.info("alert %s: %s %s", row.pk, row.decision, row.detail)
     return int(row.decision == Decision.SENT)
 
@@ -210,10 +213,10 @@ def _send(row: Reminder, user: User, payload: dict) -> tuple[str, str]:
             return Decision.NOWHERE, ""
         return Decision.FAILED, outcome.words()
     if row.channel == Channel.WEBHOOK:
-        queued = webhooks.queue_for_user(user, payload, row.pk)
-        if not queued:
+        hooks = webhooks.working_hooks(user)
+        if not hooks:
             return Decision.NOWHERE, ""
         # Sent means handed to the hooks' tasks; each one's answer comes back on this row.
-        return Decision.SENT, f"{queued} hook(s) queued"
+        return Decision.SENT, f"{len(hooks)} hook(s) queued"
     mail.alert_email(user, payload).send()
     return Decision.SENT, ""

@@ -30,11 +30,14 @@ def release_held() -> int:
     return delivery.deliver(delivery.due_ids())
 
 
-@shared_task(bind=True, max_retries=webhooks.MAX_FAILURES - 1)
-def post_webhook(self, hook_id: int, payload: dict, reminder_id: int | None = None) -> str:
-    """One delivery to one hook; a failure is retried with back-off (1, 2, 4, 8... minutes)
-    until the hook has failed `MAX_FAILURES` times in a row, which disables it."""
-    outcome = webhooks.post(hook_id, payload, reminder_id, attempt=self.request.retries)
+@shared_task
+def post_webhook(hook_id: int, payload: dict, reminder_id: int | None = None, attempt: int = 0):
+    """One delivery to one hook. A failure queues the next try with back-off (1, 2, 4, 8...
+    minutes) until the hook has failed `MAX_FAILURES` times in a row, which disables it. Each
+    try is a task of its own: a worker never sleeps on a slow or dead endpoint."""
+    outcome = webhooks.post(hook_id, payload, reminder_id, attempt=attempt)
     if outcome == "retry":
-        raise self.retry(countdown=webhooks.backoff(self.request.retries))
+        post_webhook.apply_async(
+            (hook_id, payload, reminder_id, attempt + 1), countdown=webhooks.backoff(attempt)
+        )
     return outcome

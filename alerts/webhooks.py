@@ -91,13 +91,17 @@ def http_post(url: str, body: bytes, headers: dict) -> int:
     return response.status
 
 
+def working_hooks(user) -> list[int]:
+    return list(
+        Webhook.objects.filter(user=user, disabled_at__isnull=True).values_list("pk", flat=True)
+    )
+
+
 def queue_for_user(user, payload: dict, reminder_id: int | None) -> int:
     """A delivery task for each of `user`'s working hooks; how many."""
     from .tasks import post_webhook
 
-    hooks = list(
-        Webhook.objects.filter(user=user, disabled_at__isnull=True).values_list("pk", flat=True)
-    )
+    hooks = working_hooks(user)
     for hook_id in hooks:
         post_webhook.delay(hook_id, payload, reminder_id)
     return len(hooks)
