@@ -16,6 +16,7 @@ urlpatterns = [
     path("profile/alerts/choices/", views.save_choices, name="alerts_choices"),
     path("profile/alerts/calendar/", views.new_calendar, name="alerts_new_calendar"),
     path("profile/alerts/address/", views.confirm_address, name="alerts_confirm_address"),
+    path("mail/confirm/<str:token>/", views.reconfirm_address, name="alerts_reconfirm"),
     path("calendar/<str:token>.ics", views.calendar_feed, name="alerts_calendar"),
     path("games/<int:game_id>/nudge/", views.nudge, name="alerts_nudge"),
     path("games/<int:game_id>/next/", views.toggle_next, name="alerts_next"),

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.models import Game
 
-from . import calendar, nudges, push
+from . import calendar, nudges, push, reconfirm
 from .forms import MAX_DEVICES, ChoicesForm, WebhookForm, parse_subscription
 from .models import CalendarFeed, NextWatch, PushDevice, Webhook
 
@@ -224,18 +224,24 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["POST"])
+@require_POST
 def confirm_address(request: HttpRequest) -> HttpResponse:
-    """Send a confirmation to a bouncing address: confirming it lifts the stop."""
-    from allauth.account.models import EmailAddress
-
-    address = EmailAddress.objects.filter(user=request.user, email__iexact=request.user.email)
-    found = address.first()
-    if found is None:
+    """Send a link to a bouncing address: following it lifts the stop."""
+    if not request.user.email:
         messages.error(request, _("Add an e-mail address first."))
     else:
-        found.send_confirmation(request)
+        reconfirm.send_link(request.user)
         messages.success(
-            request, _("We sent a confirmation link to %(email)s.") % {"email": found.email}
+            request, _("We sent a confirmation link to %(email)s.") % {"email": request.user.email}
         )
     return redirect("alerts_settings")
+
+
+@require_http_methods(["GET", "POST"])
+def reconfirm_address(request: HttpRequest, token: str) -> HttpResponse:
+    # A GET only shows the button: mail scanners open links.
+    if request.method == "GET":
+        return render(request, "alerts/reconfirm.html", {})
+    done = reconfirm.confirm(token)
+    context = {"done": done, "bad": not done}
+    return render(request, "alerts/reconfirm.html", context, status=200 if done else 400)

@@ -140,3 +140,71 @@ class HookReceiver(_Server):
         assert hmac.compare_digest(expected, fields["v1"]), "bad signature"
         assert abs(int(fields["t"]) - time.time()) < 300
         return json.loads(request["body"])
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class MailServer:
+    """An SMTP server on loopback (aiosmtpd) that keeps what it is given, envelope and all."""
+
+    def __init__(self):
+        from aiosmtpd.controller import Controller
+
+        self.received: list[dict] = []
+        server = self
+
+        class Keep:
+            async def handle_DATA(self, smtp, session, envelope):
+                server.received.append(
+                    {
+                        "mail_from": envelope.mail_from,
+                        "rcpt_tos": list(envelope.rcpt_tos),
+                        "content": envelope.original_content or envelope.content,
+                    }
+                )
+                return "250 OK"
+
+        self.port = free_port()
+        self.controller = Controller(Keep(), hostname="127.0.0.1", port=self.port)
+        self.controller.start()
+
+    def close(self):
+        self.controller.stop()
+
+
+def delivery_status_notification(original: bytes, *, to: str, status: str, action: str) -> bytes:
+    """A bounce as a receiving mail server writes it (RFC 3464 multipart/report)."""
+    from email.message import EmailMessage, Message
+    from email.mime.multipart import MIMEMultipart
+    from email.mime.text import MIMEText
+
+    report = MIMEMultipart("report", report_type="delivery-status")
+    report["From"] = "MAILER-DAEMON@mx.example.net"
+    report["Subject"] = "Undelivered Mail Returned to Sender"
+    report.attach(MIMEText("This is the mail system. Your message could not be delivered.\n"))
+    per_message = Message()
+    per_message["Reporting-MTA"] = "dns; mx.example.net"
+    per_recipient = Message()
+    per_recipient["Final-Recipient"] = f"rfc822; {to}"
+    per_recipient["Action"] = action
+    per_recipient["Status"] = status
+    per_recipient["Diagnostic-Code"] = f"smtp; {status[0]}50 {status} mailbox unavailable"
+    status_part = Message()
+    status_part.set_type("message/delivery-status")
+    status_part.set_payload([per_message, per_recipient])
+    report.attach(status_part)
+    headers = EmailMessage()
+    headers.set_type("text/rfc822-headers")
+    import email as email_package
+
+    first = email_package.message_from_bytes(original)
+    kept = [f"{name}: {first[name]}" for name in ("From", "To", "Subject") if first[name]]
+    headers.set_payload("\n".join(kept) + "\n")
+    report.attach(headers)
+    return report.as_bytes()
