@@ -13,15 +13,16 @@ from games.families import family_of
 from games.models import Game, Move
 
 
-def last_played(game: Game) -> tuple[str, str] | None:
-    """(who, what) of the game's last move, as the other seats may read it now."""
+def last_played(game: Game) -> tuple[str, str, bool] | None:
+    """(who, what, hidden) of the game's last move, as the other seats may read it now; hidden:
+    its text is kept back while the game runs (a card face down)."""
     move = Move.objects.filter(game=game).order_by("-ply").first()
     if move is None:
         return None
     seat = game.seats.filter(index=move.seat).select_related("user").first()
     who = seat.occupant_name if seat else "?"
     text = family_of(game.ruleset).public_move(move.text) if game.is_running else move.text
-    return who, text
+    return who, text, text != move.text
 
 
 def alert(user, game: Game, kind: str, *, by=None) -> dict:
@@ -40,11 +41,12 @@ def alert(user, game: Game, kind: str, *, by=None) -> dict:
             title = _("Your clock runs low in game %(id)d") % {"id": game.pk}
         else:
             title = _("Your turn in game %(id)d") % {"id": game.pk}
-        body = (
-            _("%(who)s played %(move)s.") % {"who": played[0], "move": played[1]}
-            if played
-            else _("The game has begun.")
-        )
+        if played is None:
+            body = _("The game has begun.")
+        elif played[2]:
+            body = _("%(who)s played a move that stays hidden for now.") % {"who": played[0]}
+        else:
+            body = _("%(who)s played %(move)s.") % {"who": played[0], "move": played[1]}
         if game.deadline:
             body += " " + _("Deadline: %(when)s UTC.") % {
                 "when": game.deadline.strftime("%Y-%m-%d %H:%M")

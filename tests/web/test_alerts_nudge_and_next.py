@@ -146,5 +146,5 @@ def test_you_are_next_when_the_seat_before_yours_begins(
 def test_you_are_next_is_for_three_seats_or_more(db, alice, bob):
     game = game_of(alice, bob)
     page = signed_in(bob).post(reverse("alerts_next", args=[game.pk]), follow=True)
-    assert "is for games of three or more seats".encode() in page.content
+    assert b"is for games of three or more seats" in page.content
     assert not NextWatch.objects.exists()

@@ -112,9 +112,11 @@ def test_forged_and_foreign_bounce_addresses_change_nothing(bounce_server, alice
     bounce(bounce_server, forged, b"Subject: x\r\n\r\nbody")
     assert not FailingAddress.objects.exists()
     # Mail to anyone else is refused: the bounce server relays nothing.
-    with smtplib.SMTP("127.0.0.1", bounce_server) as client:
-        with pytest.raises(smtplib.SMTPRecipientsRefused):
-            client.sendmail("", ["someone@example.com"], b"Subject: x\r\n\r\nbody")
+    with (
+        smtplib.SMTP("127.0.0.1", bounce_server) as client,
+        pytest.raises(smtplib.SMTPRecipientsRefused),
+    ):
+        client.sendmail("", ["someone@example.com"], b"Subject: x\r\n\r\nbody")
 
 
 def test_a_bounce_for_an_address_the_player_has_since_changed_is_ignored(alice):
