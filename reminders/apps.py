@@ -14,3 +14,9 @@ class RemindersConfig(AppConfig):
         turn_began.connect(services.turn_began, dispatch_uid="reminders.turn_began")
         turns_began.connect(services.turns_began, dispatch_uid="reminders.turns_began")
         clock_low.connect(services.clock_low, dispatch_uid="reminders.clock_low")
+
+        from allauth.account.signals import email_confirmed
+
+        from .bounces import address_confirmed
+
+        email_confirmed.connect(address_confirmed, dispatch_uid="reminders.address_confirmed")

@@ -17,6 +17,8 @@ from accounts.adapter import public_url
 from games import teams
 from games.clock import turns
 
+from .bounces import return_address
+
 UNSUBSCRIBE_SALT = "reminders.unsubscribe"
 
 
@@ -103,8 +105,12 @@ def turn_email(user, games, *, kind: str = "turn") -> EmailMultiAlternatives:
     message = EmailMultiAlternatives(
         subject=settings.ACCOUNT_EMAIL_SUBJECT_PREFIX + subject,
         body=text,
+        # The envelope sender is the player's signed bounce address (reminders.bounces); the
+        # From the reader sees stays the site's.
+        from_email=return_address(user),
         to=[user.email],
         headers={
+            "From": settings.DEFAULT_FROM_EMAIL,
             "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         },

@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / ".importlinter"
-PACKAGES = ["jackal_site", "accounts", "games", "ratings", "reminders", "rules"]
+PACKAGES = ["jackal_site", "accounts", "games", "ratings", "reminders", "rules", "alerts"]
 
 # One forbidden import per contract: the file it is planted in, and what it imports.
 PLANTED = {
@@ -35,6 +35,8 @@ PLANTED = {
     "rooms-below-the-presenters": ("games/clock/sweep.py", "import games.presenters.board"),
     "lists-are-read-paths": ("games/lists/my_turn.py", "import games.services"),
     "admin-is-a-leaf": ("games/views/board.py", "import games.admin.game"),
+    "alerts-is-a-room": ("games/services.py", "import alerts.delivery"),
+    "alerts-use-the-seam": ("alerts/payloads.py", "import games.families.jamaica.ledger"),
 }
 
 

@@ -46,6 +46,9 @@ SECRET_FIELDS: dict[str, frozenset[str]] = {
     "accounts.User": frozenset({"password"}),
     "account.EmailConfirmation": frozenset({"key"}),
     "sessions.Session": frozenset({"session_key", "session_data"}),
+    # A webhook's signing secret, and the calendar's secret address (alerts).
+    "alerts.Webhook": frozenset({"secret"}),
+    "alerts.CalendarFeed": frozenset({"token"}),
 }
 
 # Fields named like secrets that are not: said here so that the test knows it was decided.
