@@ -524,6 +524,9 @@ class SeatAction(models.Model):
         RESIGN = "resign", _("resigned")
         CLAIM = "claim", _("claimed the victory")
         RECLAIM = "reclaim", _("took their seat back from the bot")
+        # Not a forfeit: the clock ran out and the player's vacation bank paid for it
+        # (games.clock.auto_vacation); the turn waits, paused, for a day.
+        VACATION = "vacation", _("ran out of time; a day of their vacation was spent")
 
     game = models.ForeignKey(
         Game, on_delete=models.PROTECT, related_name="seat_actions", verbose_name=_("game")

@@ -19,6 +19,8 @@ class Reminder(models.Model):
         CLOCK_24H = "clock-24h", _("under 24 hours left")
         CLOCK_2H = "clock-2h", _("under 2 hours left")
         DIGEST = "digest", _("daily digest")
+        # Once per turn a vacation day paid for (games.clock.auto_vacation).
+        VACATION = "vacation", _("a day of vacation spent for a clock that ran out")
 
     class Decision(models.TextChoices):
         PENDING = "pending", _("waiting a few minutes, for other games to join it")

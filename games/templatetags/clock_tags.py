@@ -66,4 +66,25 @@ def seat_clocks(game, seats):
         "words_json": countdown_words(),
         "control": turns.control_of(game).describe(),
         "game": game,
+        "events": clock_events(game, list(seats)),
     }
+
+
+CLOCK_EVENTS_SHOWN = 5
+
+
+def clock_events(game, seats) -> list[dict]:
+    """The game's log of seats leaving play or coming back, latest first: timeouts, vacation
+    days spent for a clock that ran out (games.clock.auto_vacation), resignations, reclaims.
+    Nothing in it is hidden: the kinds and times are the same for every viewer."""
+    names = {seat.index: seat.occupant_name for seat in seats}
+    latest = game.seat_actions.order_by("-pk")[:CLOCK_EVENTS_SHOWN]
+    return [
+        {
+            "name": names.get(action.seat, ""),
+            "words": action.get_kind_display(),
+            "at": action.created_at,
+            "vacation": action.kind == action.Kind.VACATION,
+        }
+        for action in latest
+    ]
