@@ -194,6 +194,14 @@ class Game(models.Model):
         default=True,
         help_text=_("Off for a tournament-style table: the clocks never stop."),
     )
+    # Who may take a seat (people.reliability): a player whose reliability is under it may not
+    # join; 0 lets anyone in.
+    min_reliability = models.PositiveSmallIntegerField(
+        _("reliability needed"),
+        default=0,
+        db_default=0,
+        choices=[(0, _("anyone")), (70, "70%"), (80, "80%"), (90, "90%"), (95, "95%")],
+    )
     # The seal of the last row of the game's ledger (games.ledger): the head of its chain, kept
     # here so that sealing a move reads nothing more than the game row it locks anyway.
     ledger_seal = models.CharField(

@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "reminders",
+    "people",
 ]
 
 MIDDLEWARE = [
