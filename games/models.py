@@ -535,6 +535,9 @@ class SeatAction(models.Model):
         # Not a forfeit: the clock ran out and the player's vacation bank paid for it
         # (games.clock.auto_vacation); the turn waits, paused, for a day.
         VACATION = "vacation", _("ran out of time; a day of their vacation was spent")
+        # A person took the seat a bot stood in for after a timeout (people.substitutes): the
+        # seat is theirs from this ply on; its first player has left the game.
+        SUBSTITUTE = "substitute", _("a substitute took the seat from the bot")
 
     game = models.ForeignKey(
         Game, on_delete=models.PROTECT, related_name="seat_actions", verbose_name=_("game")

@@ -18,6 +18,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("ratings.urls")),
     path("", include("reminders.urls")),
+    path("people/", include("people.urls")),
     path("admin/", admin.site.urls),
 ]
 

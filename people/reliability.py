@@ -17,7 +17,10 @@ when the player's seat has any of:
 A newcomer (no games) is at the neutral figure, 90; each game kept pulls it up towards 100, each
 missed one down towards 0, and after the window's 20 games the prior weighs a seventh.
 
-Cheap by construction: `of_users` takes a whole page's players and answers in two queries,
+A seat a substitute took (people.substitutes) stays in its first player's window with what
+happened before (their timeout), and counts for the substitute only from then on.
+
+Cheap by construction: `of_users` takes a whole page's players and answers in three queries,
 whatever their number (the lobby shows a figure beside every name).
 """
 
@@ -25,19 +28,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Exists, F, OuterRef, Window
+from django.db.models import Exists, F, OuterRef, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.models import Game, Seat, SeatAction
 
-from .models import Excuse
+from .models import Excuse, Substitution
 
 WINDOW = 20
 PRIOR_GAMES = 3
 NEUTRAL = 0.9
 EARLY_PLIES_PER_SEAT = 3
+INFINITY = float("inf")
 NEW_UNTIL = 3  # fewer games than this, none missed: shown as a newcomer
 
 Kind = SeatAction.Kind
@@ -86,10 +90,13 @@ def is_miss(kind: str, ply: int, players: int, excused: bool) -> bool:
 
 
 def of_users(user_ids) -> dict[int, Reliability]:
-    """The reliability of each of `user_ids` (two queries for them all)."""
+    """The reliability of each of `user_ids` (three queries for them all)."""
     ids = {user_id for user_id in user_ids if user_id is not None}
     if not ids:
         return {}
+    # Each player's seats: (game, seat, players, the seat actions that are theirs: after the
+    # substitution they took the seat by, before the one that took it from them).
+    held: dict[int, list[tuple[int, int, int, int, float]]] = {user_id: [] for user_id in ids}
     # Each player's latest games that started, numbered from the latest (game ids grow with
     # the tables' opening): the window, in one query.
     recent = (
@@ -104,28 +111,42 @@ def of_users(user_ids) -> dict[int, Reliability]:
         .filter(latest__lte=WINDOW)
         .values_list("user_id", "game_id", "index", "game__players")
     )
-    seat_of: dict[tuple[int, int], tuple[int, int]] = {}
-    games = dict.fromkeys(ids, 0)
     for user_id, game_id, index, players in recent:
-        seat_of[(game_id, index)] = (user_id, players)
-        games[user_id] += 1
-    missed_games: set[tuple[int, int]] = set()
-    if seat_of:
-        actions = (
-            SeatAction.objects.filter(
-                game_id__in={game_id for game_id, _index in seat_of}, kind__in=MISS_KINDS
-            )
+        held[user_id].append((game_id, index, players, 0, INFINITY))
+    # Seats a substitute took: the first player keeps the game and what happened before; the
+    # substitute answers only for what came after.
+    for game_id, seat, players, original, substitute, action_id in Substitution.objects.filter(
+        Q(original_id__in=ids) | Q(substitute_id__in=ids)
+    ).values_list("game_id", "seat", "game__players", "original_id", "substitute_id", "action_id"):
+        if original in held:
+            held[original].append((game_id, seat, players, 0, action_id))
+        if substitute in held:
+            held[substitute] = [
+                (g, i, p, action_id if (g, i) == (game_id, seat) else after, before)
+                for g, i, p, after, before in held[substitute]
+            ]
+    for user_id in ids:
+        held[user_id] = sorted(held[user_id], reverse=True)[:WINDOW]
+    games = {game_id for entries in held.values() for game_id, *_rest in entries}
+    actions: dict[tuple[int, int], list[tuple[int, str, int, bool]]] = {}
+    if games:
+        for pk, game_id, seat, kind, ply, excused in (
+            SeatAction.objects.filter(game_id__in=games, kind__in=MISS_KINDS)
             .annotate(excused=Exists(Excuse.objects.filter(action=OuterRef("pk"))))
-            .values_list("game_id", "seat", "kind", "ply", "excused")
+            .values_list("pk", "game_id", "seat", "kind", "ply", "excused")
+        ):
+            actions.setdefault((game_id, seat), []).append((pk, kind, ply, excused))
+    figures = {}
+    for user_id, entries in held.items():
+        missed = sum(
+            any(
+                after < pk < before and is_miss(kind, ply, players, excused)
+                for pk, kind, ply, excused in actions.get((game_id, seat), ())
+            )
+            for game_id, seat, players, after, before in entries
         )
-        for game_id, seat, kind, ply, excused in actions:
-            owner = seat_of.get((game_id, seat))
-            if owner is not None and is_miss(kind, ply, owner[1], excused):
-                missed_games.add((owner[0], game_id))
-    missed = dict.fromkeys(ids, 0)
-    for user_id, _game_id in missed_games:
-        missed[user_id] += 1
-    return {user_id: Reliability(games[user_id], missed[user_id]) for user_id in ids}
+        figures[user_id] = Reliability(len(entries), missed)
+    return figures
 
 
 def of_user(user) -> Reliability:
