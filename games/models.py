@@ -194,6 +194,14 @@ class Game(models.Model):
         default=True,
         help_text=_("Off for a tournament-style table: the clocks never stop."),
     )
+    # Who may take a seat (people.reliability): a player whose reliability is under it may not
+    # join; 0 lets anyone in.
+    min_reliability = models.PositiveSmallIntegerField(
+        _("reliability needed"),
+        default=0,
+        db_default=0,
+        choices=[(0, _("anyone")), (70, "70%"), (80, "80%"), (90, "90%"), (95, "95%")],
+    )
     # The seal of the last row of the game's ledger (games.ledger): the head of its chain, kept
     # here so that sealing a move reads nothing more than the game row it locks anyway.
     ledger_seal = models.CharField(
@@ -556,6 +564,12 @@ class SeatAction(models.Model):
         RESIGN = "resign", _("resigned")
         CLAIM = "claim", _("claimed the victory")
         RECLAIM = "reclaim", _("took their seat back from the bot")
+        # Not a forfeit: the clock ran out and the player's vacation bank paid for it
+        # (games.clock.auto_vacation); the turn waits, paused, for a day.
+        VACATION = "vacation", _("ran out of time; a day of their vacation was spent")
+        # A person took the seat a bot stood in for after a timeout (people.substitutes): the
+        # seat is theirs from this ply on; its first player has left the game.
+        SUBSTITUTE = "substitute", _("a substitute took the seat from the bot")
 
     game = models.ForeignKey(
         Game, on_delete=models.PROTECT, related_name="seat_actions", verbose_name=_("game")

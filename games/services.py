@@ -22,6 +22,7 @@ from games import access, ledger, ledger_tail
 from games.clock import clocks, standings, turns
 from games.lists import listing
 from games.live import notify
+from people import seating
 from rules.core import GameError as RulesError
 from rules.core import GameState, IllegalMove, SetupError
 from rules.core import ruleset as rules_named
@@ -108,6 +109,7 @@ def open_table(
     timeout_policy: str = "",
     vacation_allowed: bool = True,
     options: dict | None = None,
+    min_reliability: int = 0,
 ) -> Game:
     """Open a table with the creator in seat 0; `bot_seats` are taken by bots of `bot_level`
     at once. `control` is the time control (the default: 3 days per move), `timeout_policy`
@@ -143,6 +145,8 @@ def open_table(
         raise TableError(_("Unknown choice for a timeout: %(p)s.") % {"p": timeout_policy})
     if timeout_policy and timeout_policy not in TimeoutPolicy.offered_for(ruleset):
         raise TableError(policy_refusal(timeout_policy))
+    if min_reliability not in dict(Game._meta.get_field("min_reliability").choices):
+        raise TableError(_("Unknown reliability to ask for: %(n)s.") % {"n": min_reliability})
     with transaction.atomic():
         game = Game.objects.create(
             ruleset=ruleset,
@@ -157,6 +161,7 @@ def open_table(
             timeout_policy=timeout_policy,
             vacation_allowed=vacation_allowed,
             options=options or {},
+            min_reliability=min_reliability,
         )
         now = timezone.now()
         section, key = listing.list_order(game, False)
@@ -189,6 +194,9 @@ def join_table(game_id: int, user, seat_index: int | None = None) -> Game:
             free = [seat for seat in free if seat.index == seat_index]
         if not free:
             raise TableError(_("That seat is taken."))
+        refusal = seating.refusal_to_join(game, seats, user)  # reliability, blocks
+        if refusal:
+            raise TableError(refusal)
         seat = free[0]
         seat.user = user
         seat.joined_at = timezone.now()

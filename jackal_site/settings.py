@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "ratings",
     "reminders",
     "alerts",
+    "people",
 ]
 
 MIDDLEWARE = [

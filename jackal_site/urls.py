@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("ratings.urls")),
     path("", include("reminders.urls")),
     path("", include("alerts.urls")),
+    path("people/", include("people.urls")),
     path("admin/", admin.site.urls),
 ]
 

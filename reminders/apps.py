@@ -7,7 +7,7 @@ class RemindersConfig(AppConfig):
     verbose_name = _("Reminders")
 
     def ready(self) -> None:
-        from games.signals import clock_low, turn_began, turns_began
+        from games.signals import clock_low, turn_began, turns_began, vacation_spent
 
         from . import services
 
@@ -20,3 +20,4 @@ class RemindersConfig(AppConfig):
         from .bounces import address_confirmed
 
         email_confirmed.connect(address_confirmed, dispatch_uid="reminders.address_confirmed")
+        vacation_spent.connect(services.vacation_spent, dispatch_uid="reminders.vacation_spent")

@@ -117,3 +117,35 @@ def turn_email(user, games, *, kind: str = "turn") -> EmailMultiAlternatives:
     )
     message.attach_alternative(html, "text/html")
     return message
+
+
+def vacation_email(user, game, now) -> EmailMultiAlternatives:
+    """The notice that `user`'s clock in `game` ran out and a day of their vacation was spent
+    instead (games.clock.auto_vacation): until when their clocks stop, the days left, and the
+    switch that turns it off."""
+    with translation.override(user.language):
+        subject = _("Your time ran out in game %(id)d: a day of your vacation began") % {
+            "id": game.pk
+        }
+        context = {
+            "user": user,
+            "game_id": game.pk,
+            "game_url": public_url(game.get_absolute_url()),
+            "until": user.vacation_until,
+            "days_left": user.vacation_balance(now).days,
+            "settings_url": public_url(reverse("edit_profile")),
+            "unsubscribe_url": unsubscribe_url(user),
+        }
+        text = render_to_string("reminders/vacation_email.txt", context)
+        html = render_to_string("reminders/vacation_email.html", context)
+    message = EmailMultiAlternatives(
+        subject=settings.ACCOUNT_EMAIL_SUBJECT_PREFIX + subject,
+        body=text,
+        to=[user.email],
+        headers={
+            "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+    )
+    message.attach_alternative(html, "text/html")
+    return message

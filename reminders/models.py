@@ -21,6 +21,8 @@ class Reminder(models.Model):
         DIGEST = "digest", _("daily digest")
         NUDGE = "nudge", _("a nudge")
         NEXT = "next", _("you're next")
+        # Once per turn a vacation day paid for (games.clock.auto_vacation).
+        VACATION = "vacation", _("a day of vacation spent for a clock that ran out")
 
     class Channel(models.TextChoices):
         # E-mail is decided by this app's sweep (reminders.sending); the others by the alerts'

@@ -65,7 +65,10 @@ def _wanted(reminder: Reminder, user) -> bool:
 
 
 def _still_waiting(reminder: Reminder, game: Game) -> bool:
-    """The turn the reminder is about is still the user's, at the same ply."""
+    """The turn the reminder is about is still the user's, at the same ply. A vacation day
+    spent is news whatever happened since: the day has left the bank."""
+    if reminder.kind == Reminder.Kind.VACATION:
+        return True
     if not game.is_running or game.ply != reminder.ply:
         return False
     return any(
@@ -122,6 +125,12 @@ def _send_for_user(user_id: int, now: datetime) -> int:
             for reminder in group:
                 reminder.decision = Decision.SENT if len(games) == 1 else Decision.BATCHED
                 reminder.games_in_email = len(games)
+        for reminder in to_send:
+            if reminder.kind == Reminder.Kind.VACATION:
+                emails.vacation_email(user, reminder.game, now).send()
+                sent += 1
+                reminder.decision = Decision.SENT
+                reminder.games_in_email = 1
         for reminder in claimed:
             reminder.save(update_fields=DECIDED_FIELDS)
         logger.info("reminders for user %s: %s", user_id, [str(r.decision) for r in claimed])

@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / ".importlinter"
-PACKAGES = ["jackal_site", "accounts", "games", "ratings", "reminders", "rules", "alerts"]
+PACKAGES = ["jackal_site", "accounts", "games", "ratings", "reminders", "rules", "alerts", "people"]
 
 # One forbidden import per contract: the file it is planted in, and what it imports.
 PLANTED = {

@@ -164,12 +164,12 @@ def apply(
     if ends:
         _end(game, seats, actions, now)
         return []
-    if action.kind == Kind.RECLAIM:
+    if action.kind in (Kind.RECLAIM, Kind.SUBSTITUTE):  # a person plays the seat again
         seat.stand_in = ""
     else:  # a timeout or a resignation at a bigger table: a bot plays on for the seat
         seat.stand_in = STAND_IN_LEVEL
     if to_act:
-        if action.kind != Kind.RECLAIM:
+        if action.kind not in (Kind.RECLAIM, Kind.SUBSTITUTE):
             turns.charge_turn(game, seats, seat.index, now, save=False)
         turns.begin_turn(game, seats, now)
     return []
