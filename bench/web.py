@@ -99,10 +99,40 @@ class Table:
             sessions[seat] = client.cookies["sessionid"].value
         return cls(game.pk, sessions)
 
+    @classmethod
+    def seated(cls, ruleset: str, players: int, name: str) -> Table:
+        """A running game of `ruleset` with `players` people (its own deal, random play)."""
+        from django.test import Client
+
+        from tests.factories import make_user, start_game
+
+        people = [make_user(f"{name}{n}") for n in range(players)]
+        game = start_game(*people, ruleset=ruleset)
+        sessions = {}
+        for seat, user in enumerate(people):
+            client = Client()
+            client.force_login(user)
+            sessions[seat] = client.cookies["sessionid"].value
+        return cls(game.pk, sessions)
+
     def to_act(self) -> int:
         from games.models import Seat
 
-        return Seat.objects.values_list("index", flat=True).get(game_id=self.game_id, must_act=True)
+        seats = Seat.objects.filter(game_id=self.game_id, must_act=True)
+        return min(seats.values_list("index", flat=True))
+
+    def random_move(self, rng: random.Random) -> tuple[int, int, str]:
+        """The ply, a seat to act and a random move of it (never an offer to end the game)."""
+        from games.models import Game
+        from games.services import head_state
+
+        game = Game.objects.get(pk=self.game_id)
+        state = head_state(game)
+        seat = min(state.to_act())
+        moves = [
+            str(m) for m in state.legal_moves(seat) if not str(m).startswith(("offer", "accept"))
+        ]
+        return game.ply, seat, rng.choice(moves)
 
     def ply(self) -> int:
         from games.models import Game
@@ -242,6 +272,49 @@ async def measure(driver, table: Table, moves: list[str], samples: int, far: int
     return rows
 
 
+async def measure_seated(driver, table: Table, samples: int) -> tuple[list, list]:
+    """Page and move latencies (ms) of random play at a table of several seats, each move by a
+    seat to act (the first in seat order of a simultaneous choice), from ply WARM_UP on."""
+    from asgiref.sync import sync_to_async
+    from django.urls import reverse
+
+    move_url, page_url = reverse("game_move", args=[table.game_id]), reverse("home")
+    rng = random.Random(table.game_id)
+    page, move = [], []
+    for number in range(WARM_UP + samples):
+        ply, seat, text = await sync_to_async(table.random_move)(rng)
+        page_ms, status = await driver.page(seat, page_url)
+        assert status == 200, f"{driver.name}: the page answered {status}"
+        move_ms, status = await driver.move(seat, move_url, {"move": text, "expected_ply": ply})
+        assert status == 200, f"{driver.name}: the move answered {status}"
+        assert await sync_to_async(table.ply)() == ply + 1, f"the move at ply {ply} failed"
+        if number >= WARM_UP:
+            page.append(page_ms)
+            move.append(move_ms)
+    return page, move
+
+
+def queries_of_seated_moves(table: Table, moves: int) -> list[int]:
+    """The queries of each of `moves` random htmx moves at `table` (sync handler: the ASGI
+    handler runs the view in a thread of its own, out of reach of the count)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    driver, rng = SyncDriver(table), random.Random(0)
+    counts = []
+    for _ in range(moves):
+        ply, seat, text = table.random_move(rng)
+        with CaptureQueriesContext(connection) as move:
+            driver._move(
+                seat,
+                reverse("game_move", args=[table.game_id]),
+                {"move": text, "expected_ply": ply},
+            )
+        counts.append(len(move))
+    return counts
+
+
 def queries_per_request(table: Table, moves: list[str]) -> tuple[int, int]:
     """Database queries of one page and one move request (counted apart from the timings)."""
     from django.db import connection
@@ -273,11 +346,53 @@ def report(results: dict, vendor: str, layer: str, samples: int, far: int) -> No
         print(f"{handler:>9} move p50 at ply {far} / at ply 10: {growth:.2f}")
 
 
+# The tables of several seats measured beside the long two-player game: four-seat classic
+# (the most Jackal seats), six-seat Jamaica (the most of any family).
+SEATED = {4: "classic", 6: "jamaica"}
+
+
+def seated_rows(seats: list[int], handlers, drivers, samples: int) -> None:
+    """Print the rows of the tables of several seats: move and page p50 at ply ~WARM_UP on."""
+    from asgiref.sync import sync_to_async
+    from django.db import connections
+
+    if not seats:
+        return
+    print(f"tables of several seats, random play, {samples} requests each, ms")
+    headings = ("handler", "seats", "page p50", "move p50", "move p99", "move/page", "queries")
+    print(" ".join(f"{heading:>9}" for heading in headings))
+    for players in seats:
+        for handler in handlers:
+            table = Table.seated(SEATED[players], players, f"{handler}-{players}-")
+
+            async def run(table=table, handler=handler):
+                try:
+                    return await measure_seated(drivers[handler](table), table, samples)
+                finally:
+                    await sync_to_async(connections.close_all)()
+
+            page, move = asyncio.run(run())
+            queries = max(queries_of_seated_moves(table, 5))
+            p50_page, p50_move = statistics.median(page), statistics.median(move)
+            print(
+                f"{handler:>9} {players:>9} {p50_page:9.2f} {p50_move:9.2f} "
+                f"{percentile(move, 0.99):9.2f} {p50_move / p50_page:9.2f} {queries:>9}"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=200, help="requests per measurement")
     parser.add_argument("--handler", choices=("asgi", "sync", "both"), default="both")
     parser.add_argument("--far", type=int, default=FAR, help="the far ply measured")
+    parser.add_argument(
+        "--seats",
+        type=int,
+        nargs="*",
+        default=sorted(SEATED),
+        choices=sorted(SEATED),
+        help="tables of several seats measured too (4: classic, 6: Jamaica; none: none)",
+    )
     args = parser.parse_args()
     if args.far < 10 + args.samples:
         parser.error("--far must be at least 10 + --samples: the samples at ply 10 come first")
@@ -313,6 +428,7 @@ def main() -> None:
         report(results, connection.vendor, layer, args.samples, args.far)
         page_queries, move_queries = queries_per_request(table, moves)
         print(f"queries per request: page {page_queries}, move {move_queries}")
+        seated_rows(args.seats, handlers, drivers, args.samples)
     finally:
         connections.close_all()
         connection.creation.destroy_test_db(old_name, verbosity=0)

@@ -18,10 +18,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import access, ledger
+from games import access, ledger, ledger_tail
 from games.clock import clocks, standings, turns
 from games.lists import listing
 from games.live import notify
+from people import seating
 from rules.core import GameError as RulesError
 from rules.core import GameState, IllegalMove, SetupError
 from rules.core import ruleset as rules_named
@@ -108,6 +109,7 @@ def open_table(
     timeout_policy: str = "",
     vacation_allowed: bool = True,
     options: dict | None = None,
+    min_reliability: int = 0,
 ) -> Game:
     """Open a table with the creator in seat 0; `bot_seats` are taken by bots of `bot_level`
     at once. `control` is the time control (the default: 3 days per move), `timeout_policy`
@@ -143,6 +145,8 @@ def open_table(
         raise TableError(_("Unknown choice for a timeout: %(p)s.") % {"p": timeout_policy})
     if timeout_policy and timeout_policy not in TimeoutPolicy.offered_for(ruleset):
         raise TableError(policy_refusal(timeout_policy))
+    if min_reliability not in dict(Game._meta.get_field("min_reliability").choices):
+        raise TableError(_("Unknown reliability to ask for: %(n)s.") % {"n": min_reliability})
     with transaction.atomic():
         game = Game.objects.create(
             ruleset=ruleset,
@@ -157,6 +161,7 @@ def open_table(
             timeout_policy=timeout_policy,
             vacation_allowed=vacation_allowed,
             options=options or {},
+            min_reliability=min_reliability,
         )
         now = timezone.now()
         section, key = listing.list_order(game, False)
@@ -189,6 +194,9 @@ def join_table(game_id: int, user, seat_index: int | None = None) -> Game:
             free = [seat for seat in free if seat.index == seat_index]
         if not free:
             raise TableError(_("That seat is taken."))
+        refusal = seating.refusal_to_join(game, seats, user)  # reliability, blocks
+        if refusal:
+            raise TableError(refusal)
         seat = free[0]
         seat.user = user
         seat.joined_at = timezone.now()
@@ -250,7 +258,9 @@ def abort_game(game_id: int, reason: str) -> Game:
         Seat.objects.filter(game=game, must_act=True).update(must_act=False)
         listing.relist(game)
     transaction.on_commit(
-        lambda: notify.game_changed(game.pk, game.ply, bot_to_act=False, seats=game.players)
+        lambda: notify.game_changed(
+            game.pk, game.ply, bot_to_act=False, seats=game.players, over=True
+        )
     )
     return game
 
@@ -305,13 +315,17 @@ def submit_move(
                 # family's words, games.families).
                 events = state.apply(seat_index, move)
             except RulesError as error:  # malformed (NotationError) or illegal (IllegalMove)
-                refusal = family_of(game.ruleset).refusal_text(error, text)
+                refusal = family_of(game.ruleset).refusal_text(
+                    error, text, state=state, seat=seat_index
+                )
                 raise MoveRefused(refusal) from None
+            seal_before = game.ledger_seal
             game.ply += 1
-            ledger.write(
-                game,
-                Move(game=game, ply=game.ply, text=move, seat=seat_index, user=user, events=events),
+            row = Move(
+                game=game, ply=game.ply, text=move, seat=seat_index, user=user, events=events
             )
+            ledger.write(game, row)
+            ledger_tail.after_move(game, seal_before, game.ply - 1, row)  # the boards' log
             game.last_move_at = timezone.now()
             _store_head(game, state, seats)
             if game.status == Game.Status.FINISHED:
@@ -319,8 +333,8 @@ def submit_move(
                     game.outcome, game.seat_actions.all()
                 )
             # The turns that begin (one seat's, or six at once in Jamaica) write their
-            # reminders in one statement, not four queries each.
-            with turns.turns_began_in_bulk():
+            # reminders in one statement, not four queries each, once the move has committed.
+            with turns.turns_began_in_bulk(after_commit=True):
                 turns.after_move(
                     game,
                     seats,
@@ -331,45 +345,45 @@ def submit_move(
                 )
             bot_to_act = mark_bot_turn(game, seats)
             game.save(update_fields=HEAD_FIELDS + ["last_move_at", *turns.CLOCK_FIELDS])
-            listing.relist(game, seats)  # must_act and the lists' order in one UPDATE
+            # must_act, the lists' order and the mover's bank in one UPDATE
+            listing.relist(game, seats, banks=True)
     except IntegrityError:
         # Another writer took this ply between our read and our insert (only possible where
         # the database has no row locks); the unique constraint kept the ledger whole.
         raise BoardChanged(str(BOARD_CHANGED)) from None
-    ply = game.ply
+    ply, over = game.ply, game.is_over
     people = [seat.user_id for seat in seats if seat.user_id is not None]
     transaction.on_commit(
         lambda: notify.game_changed(
-            game_id, ply, bot_to_act=bot_to_act, seats=game.players, people=people
+            game_id, ply, bot_to_act=bot_to_act, seats=game.players, people=people, over=over
         )
     )
     return MoveResult(ply=ply, move=move, events=events, game=game, state=state, seats=seats)
 
 
 def game_with_seats(game_id: int, *, lock: bool = False) -> tuple[Game, list[Seat]]:
-    """The game and its seats with their users, in one query; with `lock`, the game row is
-    locked for update and the seats read once the lock is held (two queries). A game
-    has all its seats from the moment its table opens, so no seats means no game (NoSuchGame).
+    """The game and its seats with their users, in one query; with `lock`, the game row and
+    its seats' rows are locked for update. A game has all its seats from the moment its table
+    opens, so no seats means no game (NoSuchGame).
 
     Every writer of a running game goes through `lock` (moves, seat actions, vacations, staff's
     clock); the clock's sweep reads its seats after its own lock too (games.clock.sweep)."""
+    seats = Seat.objects.filter(game_id=game_id).select_related("game", "user")
     if lock:
-        # The seats in a statement of their own, after the one that took the lock: under READ
-        # COMMITTED a statement that waited for the lock sees the locked row as its holder
-        # committed it, but every other row as it was when the statement began. Read in the
-        # same statement, the seats would be as they were before the wait, and the holder
-        # (a sweep putting a bot in a seat, a resignation, a reclaim) may have changed them
-        # meanwhile: a player's move accepted in the seat a bot had just taken, a second
-        # reclaim of one seat, a stand-in's row written back without its bot (issue 41).
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None:
-            raise NoSuchGame(_("There is no such game."))
-        seats = list(Seat.objects.filter(game_id=game_id).select_related("user"))
-    else:
-        seats = list(Seat.objects.filter(game_id=game_id).select_related("game", "user"))
-        if not seats:
-            raise NoSuchGame(_("There is no such game."))
-        game = seats[0].game
+        # The seats' rows are locked with the game's, the game's first (the order of `of`:
+        # every writer takes the game's lock before it writes a seat, so no two wait on each
+        # other). Under READ COMMITTED a statement that waits for a lock sees the row it locked
+        # as its holder committed it, but every row it does not lock as it was when the
+        # statement began: the seats merely read with the locked game would be as they were
+        # before the wait, and the holder (a sweep putting a bot in a seat, a resignation, a
+        # reclaim) may have changed them meanwhile: a player's move accepted in the seat a bot
+        # had just taken, a second reclaim of one seat, a stand-in's row written back without
+        # its bot (issue 41). Locked, each seat is read as the lock's last holder left it.
+        seats = seats.select_for_update(of=("game", "self"))
+    seats = list(seats)
+    if not seats:
+        raise NoSuchGame(_("There is no such game."))
+    game = seats[0].game
     for seat in seats:
         seat.game = game  # one Game object for all: the one a service changes
     return game, seats

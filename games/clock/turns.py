@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -81,18 +82,26 @@ _began: ContextVar[list | None] = ContextVar("turns_began_in_bulk", default=None
 
 
 @contextmanager
-def turns_began_in_bulk():
+def turns_began_in_bulk(*, after_commit: bool = False):
     """Within it, the turns that begin are told once at its end (`turns_began`, one signal for
     them all), not one by one: the clock sweep begins thousands in one transaction, and the
     turn e-mails then write their rows in one statement, not two queries a turn. Nothing is
-    told if the block fails (its transaction is rolled back)."""
+    told if the block fails (its transaction is rolled back).
+
+    With `after_commit`, they are told once the transaction has committed (a move: its turn
+    e-mails' rows are no part of the move, and the game's lock is not held while they are
+    written). A failure to write them then is logged, not the move's: the move stands."""
     began: list = []
     token = _began.set(began)
     try:
         yield
     finally:
         _began.reset(token)
-    if began:
+    if not began:
+        return
+    if after_commit:
+        transaction.on_commit(lambda: turns_began.send(sender=Game, began=began), robust=True)
+    else:
         turns_began.send(sender=Game, began=began)
 
 
@@ -156,7 +165,8 @@ def after_move(
     turn_passed: bool = False,
 ) -> None:
     """After `mover`'s move (`owed_before`: the seats that had to act before it): if the mover's
-    turn is over, charge its bank; if a new turn began (not just the mover's part of a
+    turn is over, charge its bank (in memory: the move writes its seats' banks with their other
+    changes, `listing.relist`); if a new turn began (not just the mover's part of a
     simultaneous choice that others still owe), start its clock. Within a turn, nothing changes.
 
     `turn_passed`: the rules say a turn ended with this move (`GameState.turns_begun` changed).
@@ -169,7 +179,7 @@ def after_move(
         return
     # (The mover may owe again at once with others joining: Jamaica's captain orders the dice,
     # then every seat, the captain too, chooses a card. That is a new turn, for all of them.)
-    charge_turn(game, seats, mover, now)
+    charge_turn(game, seats, mover, now, save=False)  # the move writes its seats at once
     if owing and owing <= owed_before - {mover}:
         # The others still owe the same simultaneous choice: their clocks run on; only the
         # deadline may now be another seat's.

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db.models import Case, IntegerChoices, Q, Value, When
+from django.db.models import Case, F, IntegerChoices, Q, Value, When
 from django.utils.translation import gettext_lazy as _
 
 
@@ -57,10 +57,11 @@ def place_seats(game, seats) -> None:
 LIST_FIELDS = ["list_section", "list_key"]
 
 
-def relist(game, seats=None) -> None:
+def relist(game, seats=None, *, banks: bool = False) -> None:
     """Write where `game` now stands in its players' lists (one UPDATE of its seats), from the
     seats' `must_act` flags as stored; given the game's `seats` in memory, their `must_act` is
-    written in the same UPDATE (the move's one write of its seats)."""
+    written in the same UPDATE (the move's one write of its seats), and with `banks` their
+    time banks too (a move charges the mover's: games.clock.turns.after_move)."""
     from games.models import Seat
 
     acting, waiting = list_order(game, True), list_order(game, False)
@@ -70,6 +71,15 @@ def relist(game, seats=None) -> None:
     else:
         must_act = Q(index__in=[seat.index for seat in seats if seat.must_act])
         flags = {"must_act": Case(When(must_act, then=Value(True)), default=Value(False))}
+        if banks and any(seat.bank is not None for seat in seats):
+            field = Seat._meta.get_field("bank")
+            flags["bank"] = Case(
+                *(
+                    When(index=seat.index, then=Value(seat.bank, output_field=field))
+                    for seat in seats
+                ),
+                default=F("bank"),
+            )
     Seat.objects.filter(game_id=game.pk).update(
         list_section=Case(When(must_act, then=Value(acting[0])), default=Value(waiting[0])),
         list_key=Case(When(must_act, then=Value(acting[1])), default=Value(waiting[1])),

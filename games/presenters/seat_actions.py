@@ -3,6 +3,7 @@ seat back from the bot (games.clock.forfeits has the rules; every family's board
 
 from __future__ import annotations
 
+from games import ledger_tail
 from games.clock import forfeits
 from games.models import Game, Seat
 
@@ -11,7 +12,7 @@ def choices_for(game: Game, seats: list[Seat], seat: Seat | None) -> dict:
     """Which of the buttons the viewer in `seat` may use now (none for spectators)."""
     if seat is None or not game.is_running:
         return {}
-    actions = list(game.seat_actions.order_by("pk"))  # one read for every button
+    actions = ledger_tail.seat_actions(game)  # one read for every button, or none: kept
     forfeited = forfeits.forfeited_from(actions)
     resigned = forfeits.last_kind(game, seat.index, actions) == forfeits.Kind.RESIGN
     return {

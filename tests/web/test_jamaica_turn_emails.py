@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 from django.core import mail
+from django.test import TestCase
 
 from games.services import head_state, submit_move
 from reminders.models import Reminder
@@ -36,7 +37,9 @@ def test_after_the_captains_order_both_seats_begin_a_turn_and_are_mailed():
         (captain,) = game.seats_to_act()
         travel.shift(timedelta(hours=5))
         move = head_state(game).legal_moves(captain)[0]
-        submit_move(game.pk, seat_index=captain, text=move, expected_ply=game.ply)
+        # The turn e-mails' rows are written once the move commits (games.services).
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            submit_move(game.pk, seat_index=captain, text=move, expected_ply=game.ply)
         game.refresh_from_db()
         assert game.seats_to_act() == [0, 1]
         # A new turn for both, the captain included: its clock starts at the order.

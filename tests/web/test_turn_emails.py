@@ -7,7 +7,7 @@ from datetime import UTC, datetime, time, timedelta
 import pytest
 import time_machine
 from django.core import mail
-from django.test import Client
+from django.test import Client, TestCase
 from django.urls import reverse
 
 from accounts.models import TurnEmails
@@ -44,7 +44,9 @@ def play_turn(game):
     while game.is_running and game.seat_to_act() == mover:
         seat = game.seats.get(index=mover)
         move = str(engine_state(game).legal_moves()[0])
-        submit_move(game.pk, text=move, expected_ply=game.ply, user=seat.user)
+        # The turn e-mails' rows are written once the move commits (games.services).
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            submit_move(game.pk, text=move, expected_ply=game.ply, user=seat.user)
         game.refresh_from_db()
 
 

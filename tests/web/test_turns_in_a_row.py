@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
+from django.test import TestCase
 
 from games import services
 from games.clock.clocks import BANK, TimeControl
@@ -49,7 +50,9 @@ def play_move(game: Game) -> bool:
     before = state.turns_begun()
     state.apply(seat, move)
     user = game.seats.get(index=seat).user
-    submit_move(game.pk, text=move, expected_ply=game.ply, user=user)
+    # The turn e-mails' rows are written once the move commits (games.services).
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        submit_move(game.pk, text=move, expected_ply=game.ply, user=user)
     game.refresh_from_db()
     return state.turns_begun() != before
 

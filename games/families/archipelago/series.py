@@ -20,6 +20,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -36,6 +37,8 @@ PIRATES = (1, 2, 3)
 # How long the draw waits for a pick (S8): a player who never comes back must not hold the next
 # game of the series forever. After this, whoever has not picked takes no card.
 DRAW_OPEN_FOR = timedelta(days=3)
+# How long a board remembers that its game is in no series (`_series_game_of_started`).
+NO_SERIES_KEPT = 24 * 3600
 
 
 class SeriesError(services.GameError):
@@ -52,6 +55,22 @@ def start_series(game: Game) -> SeriesGame:
 
 def series_game_of(game: Game) -> SeriesGame | None:
     return SeriesGame.objects.filter(game=game).select_related("series").first()
+
+
+def _series_game_of_started(game: Game) -> SeriesGame | None:
+    """`series_game_of` for a board: a game joins its series when its table is made
+    (`start_series`, `continue_series`), so a started game that is in none never will be, and
+    its boards (every move's answer, every live frame) do not ask again. The key has the
+    game's seed hash, which no other game has (a database rebuilt afresh reuses numbers)."""
+    if not game.seed_hash:
+        return series_game_of(game)
+    key = f"in-no-series:{game.pk}:{game.seed_hash}"
+    if cache.get(key):
+        return None
+    entry = series_game_of(game)
+    if entry is None:
+        cache.set(key, True, NO_SERIES_KEPT)
+    return entry
 
 
 def held_abilities(series: Series, *, before: int | None = None) -> dict[int, dict[int, str]]:
@@ -297,7 +316,7 @@ def series_context(game: Game, user) -> dict | None:
     """The series beside a board and after the game: its number, each seat's abilities, the
     standings, the draw (cards left, who picks, whether it is `user`'s pick). None for a game
     of no series."""
-    entry = ensure_draw(game.pk) if game.is_over else series_game_of(game)
+    entry = ensure_draw(game.pk) if game.is_over else _series_game_of_started(game)
     if entry is None:
         return None
     names = _names(entry.series)

@@ -12,8 +12,10 @@ from __future__ import annotations
 from rules.jamaica.moves import public_move
 
 
-def secret_plies(game, state) -> set[int]:
-    """The plies whose text still hides a card from everyone but its owner."""
+def secret_plies(game, state, recent: list[dict] = ()) -> set[int]:
+    """The plies whose text still hides a card from everyone but its owner. `recent` are the
+    game's last moves, newest first (games.ledger_tail): where they hold every such seat's
+    latest card, the ledger is not read."""
     if state.is_over():
         return set()
     view = state.view(None)  # the spectators' view: what anybody may know
@@ -21,6 +23,12 @@ def secret_plies(game, state) -> set[int]:
     if not unrevealed:
         return set()
     plies: dict[int, int] = {}
+    for row in recent:
+        if row["seat"] in unrevealed and row["text"].startswith("play "):
+            plies.setdefault(row["seat"], row["ply"])
+    if set(plies) == unrevealed:
+        return set(plies.values())
+    plies = {}
     rows = (
         game.moves.filter(seat__in=unrevealed, text__startswith="play ")
         .order_by("-ply")
