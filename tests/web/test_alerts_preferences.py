@@ -37,7 +37,9 @@ def travel():
 def hook_for(user, receiver):
     client = Client()
     client.force_login(user)
-    client.post(reverse("alerts_add_hook"), {"url": receiver.url(f"/{user.username}"), "form": "json"})
+    client.post(
+        reverse("alerts_add_hook"), {"url": receiver.url(f"/{user.username}"), "form": "json"}
+    )
     return client
 
 
