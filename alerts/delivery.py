@@ -31,8 +31,8 @@ from .models import AlertChoices, Channel, Kind, NextWatch, Nudge, PushDevice, W
 logger = logging.getLogger(__name__)
 
 Decision = Reminder.Decision
-# The reminders' kinds of the alerts' kinds (a clock warning is logged as the 24 h one: the
-# alert says "low", whichever threshold it crossed).
+# The reminders' kinds of the alerts' kinds (a clock warning is logged by its threshold:
+# `plan_clock`; the alert says "low" for either).
 LOGGED_KIND = {
     Kind.TURN: Reminder.Kind.TURN,
     Kind.CLOCK: Reminder.Kind.CLOCK_24H,
@@ -62,8 +62,11 @@ def channels_set_up(user_id: int) -> set[str]:
     return found
 
 
-def write_rows(user_id: int, game_id: int, ply: int, kind: str, now: datetime, **extra) -> list:
-    """A row per channel the player has for `kind` (e-mail only for the kinds it takes)."""
+def write_rows(
+    user_id: int, game_id: int, ply: int, kind: str, now: datetime, *, logged: str | None = None
+) -> list:
+    """A row per channel the player has for `kind` (e-mail only for the kinds it takes),
+    logged as the reminders' kind `logged` (by default the kind's own)."""
     ids = []
     for channel in sorted(channels_set_up(user_id)):
         if channel == Channel.EMAIL and kind not in (Kind.NUDGE, Kind.NEXT):
@@ -72,12 +75,12 @@ def write_rows(user_id: int, game_id: int, ply: int, kind: str, now: datetime, *
             "user_id": user_id,
             "game_id": game_id,
             "ply": ply,
-            "kind": LOGGED_KIND[kind],
+            "kind": logged or LOGGED_KIND[kind],
             "channel": channel,
         }
         try:
             with transaction.atomic():
-                row = Reminder.objects.create(**fields, due_at=now, **extra)
+                row = Reminder.objects.create(**fields, due_at=now)
         except IntegrityError:
             continue  # this turn's row exists already (a seat taken back, a second task)
         ids.append(row.pk)
@@ -112,8 +115,10 @@ def plan_turns(turns: list[tuple[int, int, int]]) -> list[int]:
     return ids
 
 
-def plan_clock(game_id: int, ply: int, user_id: int) -> list[int]:
-    return write_rows(user_id, game_id, ply, Kind.CLOCK, timezone.now())
+def plan_clock(game_id: int, ply: int, user_id: int, level: str) -> list[int]:
+    """Rows for a clock warning: each threshold (24 h, 2 h) is logged as its own kind, once."""
+    logged = Reminder.Kind.CLOCK_2H if level == "2h" else Reminder.Kind.CLOCK_24H
+    return write_rows(user_id, game_id, ply, Kind.CLOCK, timezone.now(), logged=logged)
 
 
 def due_ids(now: datetime | None = None) -> list[int]:

@@ -41,4 +41,4 @@ def clock_low(sender, *, game, seat, level, now, **kwargs) -> None:
     from . import tasks
 
     if seat.user_id is not None:
-        _queue(tasks.clock_low, game.pk, game.ply, seat.user_id)
+        _queue(tasks.clock_low, game.pk, game.ply, seat.user_id, level)

@@ -15,8 +15,8 @@ def turns_began(turns: list) -> int:
 
 
 @shared_task
-def clock_low(game_id: int, ply: int, user_id: int) -> int:
-    return delivery.deliver(delivery.plan_clock(game_id, ply, user_id))
+def clock_low(game_id: int, ply: int, user_id: int, level: str = "24h") -> int:
+    return delivery.deliver(delivery.plan_clock(game_id, ply, user_id, level))
 
 
 @shared_task

@@ -57,6 +57,10 @@ def alerts_settings(request: HttpRequest) -> HttpResponse:
 @require_POST
 def add_device(request: HttpRequest) -> JsonResponse:
     """The page's script posts the browser's subscription as JSON."""
+    if request.content_type != "application/json":
+        # A form's body has been read already (the site's input guards read every POST's
+        # fields), and is not a subscription anyway.
+        return JsonResponse({"error": _("Send the subscription as JSON.")}, status=400)
     try:
         found = parse_subscription(request.body)
     except ValidationError as error:

@@ -282,6 +282,12 @@ VAPID_SUBJECT = env_str(
 # Webhooks and push endpoints on private, loopback and link-local networks are refused unless
 # this is on (tests, a site whose players' receivers live on its own network).
 ALERTS_ALLOW_PRIVATE_ADDRESSES = env_bool("ALERTS_ALLOW_PRIVATE_ADDRESSES", False)
+# Webhook tries on a queue of their own, for workers of their own (`celery worker -Q <name>`):
+# many slow or dead endpoints then hold up only those workers, never a push, an e-mail or a
+# bot's move. Empty: the default queue (bench/alerts.py measures what that costs).
+ALERTS_WEBHOOK_QUEUE = env_str("ALERTS_WEBHOOK_QUEUE")
+if ALERTS_WEBHOOK_QUEUE:
+    CELERY_TASK_ROUTES = {"alerts.tasks.post_webhook": {"queue": ALERTS_WEBHOOK_QUEUE}}
 
 # --- Internationalisation -------------------------------------------------------------------
 LANGUAGE_CODE = "en"

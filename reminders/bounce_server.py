@@ -9,6 +9,7 @@ import logging
 
 from aiosmtpd.controller import Controller
 from asgiref.sync import sync_to_async
+from django.db import connection
 
 from . import bounces
 
@@ -24,10 +25,18 @@ class BounceHandler:
 
     async def handle_DATA(self, server, session, envelope):
         raw = envelope.original_content or envelope.content
-        for address in envelope.rcpt_tos:
-            # The database is Django's, which wants a thread of its own outside the loop.
-            await sync_to_async(bounces.handle_bounce, thread_sensitive=True)(address, raw)
+        # The database is Django's, which wants a thread of its own outside the loop.
+        await sync_to_async(_handle, thread_sensitive=True)(list(envelope.rcpt_tos), raw)
         return "250 OK"
+
+
+def _handle(addresses: list[str], raw: bytes) -> None:
+    try:
+        for address in addresses:
+            bounces.handle_bounce(address, raw)
+    finally:
+        # Bounces are rare: the connection is not kept open between them.
+        connection.close()
 
 
 def controller(host: str = "127.0.0.1", port: int = 2525) -> Controller:

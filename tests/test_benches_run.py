@@ -24,6 +24,7 @@ POSTGRES, REDIS = "postgres", "redis"
 
 # Each bench: arguments small enough to run in seconds, and the services it cannot run without.
 TINY = {
+    "alerts.py": (["--alerts", "6", "--slow", "1", "--dead", "1", "--slow-seconds", "0.5"], ()),
     "archipelago.py": (["--games", "1", "--seats", "2"], ()),
     "archipelago_search.py": (["--positions", "1", "--rollouts", "6"], ()),
     "arena.py": (["easy", "random", "--games", "1", "--max-plies", "40"], ()),

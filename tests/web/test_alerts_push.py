@@ -153,6 +153,12 @@ def test_a_bad_subscription_is_refused_with_words_and_stores_nothing(alice, body
     assert not PushDevice.objects.exists()
 
 
+def test_a_subscription_posted_as_a_form_is_refused(alice):
+    answer = signed_in(alice).post(reverse("alerts_add_device"), {"endpoint": "https://x.example"})
+    assert answer.status_code == 400 and answer.json()["error"] == "Send the subscription as JSON."
+    assert not PushDevice.objects.exists()
+
+
 def test_an_endpoint_on_a_private_network_is_refused(alice, settings):
     settings.ALERTS_ALLOW_PRIVATE_ADDRESSES = False
     answer = subscribe(signed_in(alice), Browser(), "http://127.0.0.1:9/push")

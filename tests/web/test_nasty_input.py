@@ -24,6 +24,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from accounts.models import User
+from alerts.models import AlertChoices, CalendarFeed, NextWatch, Nudge, PushDevice, Webhook
 from games.clock import forfeits
 from games.families import family_of
 from games.models import (
@@ -135,6 +136,21 @@ PARAMETERS: dict[str, tuple[dict[str, str], dict[str, str]]] = {
     "player_profile": (ARCHIVE, {}),
     "rankings": ({"ladder": CHOICE}, {}),
     "reminders_unsubscribe": ({}, {}),
+    "alerts_manifest": ({}, {}),
+    "alerts_service_worker": ({}, {}),
+    "alerts_settings": ({}, {}),
+    "alerts_add_device": ({}, {"endpoint": TEXT, "keys": TEXT}),
+    "alerts_remove_device": ({}, {}),
+    "alerts_add_hook": ({}, {"url": TEXT, "form": CHOICE}),
+    "alerts_remove_hook": ({}, {}),
+    "alerts_enable_hook": ({}, {}),
+    "alerts_choices": ({}, {"turn": CHOICE, "clock": CHOICE, "nudge": CHOICE, "next": CHOICE}),
+    "alerts_new_calendar": ({}, {}),
+    "alerts_confirm_address": ({}, {}),
+    "alerts_reconfirm": ({}, {}),
+    "alerts_calendar": ({}, {}),
+    "alerts_nudge": ({}, {}),
+    "alerts_next": ({}, {}),
 }
 # The good values sent beside the nasty one, so that the view gets as far as reading it.
 BASE = {
@@ -145,7 +161,19 @@ BASE = {
     "game_chat_mute": lambda world: {"mute": "1"},
 }
 # Views that act on a POST with no input at all: walked by GET only.
-ACT_ON_ANY_POST = {"puzzle_start", "game_leave", "reminders_unsubscribe", "account_logout"}
+ACT_ON_ANY_POST = {
+    "puzzle_start",
+    "game_leave",
+    "reminders_unsubscribe",
+    "account_logout",
+    "alerts_remove_device",
+    "alerts_remove_hook",
+    "alerts_enable_hook",
+    "alerts_new_calendar",
+    "alerts_confirm_address",
+    "alerts_nudge",
+    "alerts_next",
+}
 # The admin's own parameters: a changelist's search, page and order, a history's page; and
 # those of the site's own admins, which page without counting (games.lists.paging), find a game by
 # its number and filter games by their players, and page a game's ledger. The action of a
@@ -230,6 +258,11 @@ def build_world() -> dict:
         "card": series.cards_left(entry)[0],
         "puzzle": puzzle,
         "records": bad_records(finished),
+        "device": PushDevice.objects.create(
+            user=alice, endpoint="https://push.example/1", p256dh="k", auth="a"
+        ),
+        "hook": Webhook.objects.create(user=alice, url="https://hooks.example/1"),
+        "calendar": CalendarFeed.objects.create(user=alice),
     }
     return world
 
@@ -259,6 +292,12 @@ def snapshot() -> tuple:
         sorted(Seat.objects.values_list("game_id", "index", "user_id", "stand_in")),
         sorted(SeriesGame.objects.values_list("pk", "picks")),
         sorted(User.objects.values_list("pk", "vacation_until", "digest_hour")),
+        sorted(PushDevice.objects.values_list("pk", "endpoint")),
+        sorted(Webhook.objects.values_list("pk", "url", "form", "disabled_at")),
+        sorted(CalendarFeed.objects.values_list("pk", "token")),
+        sorted(AlertChoices.objects.values_list("user_id", "channels")),
+        Nudge.objects.count(),
+        NextWatch.objects.count(),
     )
 
 
@@ -305,6 +344,13 @@ def fillings(world: dict) -> dict[str, list[dict]]:
         "how_to_play_ruleset": [{"ruleset": r} for r in ("classic", "archipelago", "jamaica")],
         "player_profile": [{"username": "alice"}],
         "reminders_unsubscribe": [{"token": unsubscribe_token(world["bob"])}],
+        "alerts_remove_device": [{"pk": world["device"].pk}],
+        "alerts_remove_hook": [{"pk": world["hook"].pk}],
+        "alerts_enable_hook": [{"pk": world["hook"].pk}],
+        "alerts_reconfirm": [{"token": "x"}],
+        "alerts_calendar": [{"token": world["calendar"].token}],
+        "alerts_nudge": every_game,
+        "alerts_next": every_game,
         "account_confirm_email": [{"key": "x"}],
         "account_reset_password_from_key": [{"uidb36": "1", "key": "x"}],
     }
