@@ -16,6 +16,7 @@ import random
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -71,16 +72,29 @@ def _hands_on(state, seat: int, move) -> bool:
     return bool(after.to_act() - {seat})
 
 
-def queries_of_a_move(client, game: Game, people, *, page_first: bool = True) -> list[str]:
+def queries_of_a_move(
+    client, game: Game, people, *, page_first: bool = True, after_commit: list | None = None
+) -> list[str]:
+    """The queries of an htmx move up to its answer, the commit's work aside: what runs once
+    the move commits (the turn e-mails' rows) is run too, and its queries put in
+    `after_commit`."""
     seat, move = handing_on(game)  # a_table played on to one
     client.force_login(people[seat])
     if page_first:
         assert client.get(game.get_absolute_url()).status_code == 200
     url = reverse("game_move", args=[game.pk])
-    with CaptureQueriesContext(connection) as captured:
+    with (
+        CaptureQueriesContext(connection) as captured,
+        TestCase.captureOnCommitCallbacks() as callbacks,
+    ):
         response = client.post(
             url, {"move": move, "expected_ply": game.ply}, HTTP_HX_REQUEST="true"
         )
+    with CaptureQueriesContext(connection) as committed:
+        for callback in callbacks:
+            callback()
+    if after_commit is not None:
+        after_commit += [query["sql"] for query in committed.captured_queries]
     assert response.status_code == 200 and "is not" not in response.content.decode()
     ply = game.ply
     game.refresh_from_db()
@@ -91,8 +105,14 @@ def queries_of_a_move(client, game: Game, people, *, page_first: bool = True) ->
 @pytest.mark.parametrize(("ruleset", "players"), TABLES)
 def test_a_move_costs_no_more_than_its_ceiling(client, db, ruleset, players):
     game, people = a_table(ruleset, players)
-    queries = queries_of_a_move(client, game, people)
+    after_commit = []
+    queries = queries_of_a_move(client, game, people, after_commit=after_commit)
     assert len(queries) <= CEILING, "\n".join(queries)
+    # Once committed, the turn e-mails of every seat whose turn began: at most one statement
+    # (inside its own transaction on a real connection: BEGIN and COMMIT besides); none when
+    # no turn began (Jamaica's resolution hands on to seats that owed already).
+    assert len(after_commit) <= 1, after_commit
+    assert all("reminders_reminder" in sql for sql in after_commit), after_commit
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "second-edition", "archipelago", "jamaica"])
