@@ -22,6 +22,7 @@ from django.urls import reverse
 
 from games.ledger_tail import KEPT
 from games.models import Game
+from games.presenters.board import board_context
 from games.services import head_state, submit_move
 from reminders.models import Reminder
 from tests.factories import make_user, start_game
@@ -186,3 +187,34 @@ def test_the_turn_emails_reminders_are_written_once_the_move_commits(
     told = set(Reminder.objects.filter(game=game, ply=game.ply).values_list("user", flat=True))
     owing = {people[s.index].pk for s in game.seats.filter(must_act=True)}
     assert told == owing and len(told) == 4
+
+
+def test_a_jamaica_card_chosen_stays_hidden_when_read_from_the_kept_tail(client, db):
+    """Jamaica's boards find the cards still face down from the kept tail (not a query): the
+    same plies as the ledger says, and the other seats' board does not name the card."""
+    from games import ledger_tail
+    from games.families.jamaica import ledger
+
+    game, people = a_table("jamaica", 3, plies=0)
+    for _ in range(10):  # on to the first card chosen (after the captain's order of the dice)
+        state = head_state(game)
+        chooser = min(state.to_act())
+        moves = [str(m) for m in state.legal_moves(chooser) if not str(m).startswith("offer")]
+        card = next((m for m in moves if m.startswith("play ")), None)
+        submit_move(game.pk, seat_index=chooser, text=card or moves[0], expected_ply=game.ply)
+        game.refresh_from_db()
+        if card:
+            break
+    assert card and game.is_running
+    state = head_state(game)
+    kept = ledger.secret_plies(game, state, ledger_tail.recent_moves(game, KEPT))
+    assert kept == ledger.secret_plies(game, state) == {game.ply}
+    other = next(seat for seat in range(3) if seat != chooser)
+    shown = {
+        seat: {
+            entry.ply: entry.text
+            for entry in board_context(game, people[seat], seats=list(game.seats.all()))["log"]
+        }
+        for seat in (other, chooser)
+    }
+    assert shown[other][game.ply] == "play" and shown[chooser][game.ply] == card
