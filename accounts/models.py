@@ -23,6 +23,7 @@ PREFERENCE_FIELDS = (
     "quiet_hours_start",
     "quiet_hours_end",
     "digest_hour",
+    "auto_vacation",
 )
 
 
@@ -71,6 +72,18 @@ class User(AbstractUser):
         null=True, blank=True, editable=False, verbose_name=_("vacation counted")
     )
     vacation_until = models.DateTimeField(_("on vacation until"), null=True, blank=True)
+    # When a clock of theirs runs out, the clock sweep spends a day of the bank instead of the
+    # timeout, a day at a time while days remain (games.clock.auto_vacation). On unless turned
+    # off; the database default too, so that rows written without it (bulk copies) get it.
+    auto_vacation = models.BooleanField(
+        _("spend my vacation days automatically"),
+        default=True,
+        db_default=True,
+        help_text=_(
+            "When your time runs out in a game that allows vacations, a day of your vacation"
+            " starts instead of the timeout, a day at a time while you have days left."
+        ),
+    )
 
     class Meta:
         verbose_name = _("user")

@@ -4,8 +4,11 @@
     python3 bench/arena.py strong easy --games 12 --iterations 300
     python3 bench/arena.py strong easy --players 4 --games 8      # one strong v three easy
     python3 bench/arena.py easy random --ruleset jamaica --players 4 --games 200   # Jamaica
+    python3 bench/arena.py easy normal strong --against rules --games 20 --max-plies 600
 
-Level A plays one seat, level B every other seat (free-for-all); the seat A plays rotates from
+Level A plays one seat, level B every other seat (``--against B``: each level given in turn as A
+against B, on the same deals, ending with a table of their scores; "rules" is every family's
+priority-list sparring bot, rules.bots.SPARRING) (free-for-all); the seat A plays rotates from
 game to game and the rulesets alternate (classic, second edition) unless --ruleset is given.
 Jamaica (--ruleset jamaica, 2 to 6 players) is played through the game protocol and
 ``rules.bots.play``: "random", "easy" (its heuristic), "normal" and "strong" (rollouts of games
@@ -18,6 +21,8 @@ Every game is dealt from ``<seed>-<n>`` and every bot decision is seeded by (gam
 run is reproducible by --seed (budgets in iterations; --seconds would make it machine-dependent).
 ``--opponents look`` (or ``glance``) makes both search levels play the others that way in a
 free-for-all (by default `normal` glances and `strong` looks, rules.bots.FREE_FOR_ALL_OPPONENTS).
+``--playout strong=6:450`` makes a Jackal search level play 6 plies by the rules policy after each
+new leaf, with 450 iterations (rules.jackal.bots.PLAYOUT_DEPTHS and BUDGETS, for this run).
 ``--first K`` starts at deal K: a long run can be played in parts (deals 0-23, then
 ``--first 24``) and the parts' games are those of the whole run.
 
@@ -40,16 +45,17 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.bots import (  # noqa: E402
-    FREE_FOR_ALL_OPPONENTS,
-    LEVELS,
-    THINKING_SECONDS,
-    choose,
-    play,
-    seat_knowledge,
-)
+from rules.bots import ALL_LEVELS, play  # noqa: E402
 from rules.core import ruleset as rules_named  # noqa: E402
 from rules.jackal import new_game  # noqa: E402
+from rules.jackal.bots import (  # noqa: E402
+    BUDGETS,
+    FREE_FOR_ALL_OPPONENTS,
+    PLAYOUT_DEPTHS,
+    THINKING_SECONDS,
+    choose,
+    seat_knowledge,
+)
 
 RULESETS = ("classic", "second-edition")
 PROTOCOL_RULESETS = ("jamaica", "archipelago")  # played through the protocol (rules.bots.play)
@@ -187,8 +193,17 @@ def summary(results: list[tuple[float, int, int]]) -> tuple[str, str]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a", choices=LEVELS)
-    parser.add_argument("b", choices=LEVELS)
+    parser.add_argument(
+        "levels",
+        nargs="+",
+        choices=ALL_LEVELS,
+        help="A and B; or, with --against, the levels each measured against that one",
+    )
+    parser.add_argument(
+        "--against",
+        choices=ALL_LEVELS,
+        help="B for every level given (e.g. rules: the priority-list sparring bot); a table",
+    )
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), default=2)
     parser.add_argument("--ruleset", choices=RULESETS + PROTOCOL_RULESETS, help="only this one")
@@ -204,8 +219,27 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--first", type=int, default=0, help="the first deal's number (a long run in parts)"
     )
+    parser.add_argument(
+        "--playout",
+        metavar="LEVEL=DEPTH[:ITERATIONS]",
+        action="append",
+        default=[],
+        help="a Jackal search level's rules play-out depth (and budget) for this run, e.g. "
+        "strong=6:600 (rules.jackal.bots.PLAYOUT_DEPTHS, BUDGETS)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     opts = parser.parse_args(argv)
+    for spec in opts.playout:
+        level, _, rest = spec.partition("=")
+        depth, _, budget = rest.partition(":")
+        if level not in PLAYOUT_DEPTHS or not depth.isdigit() or (budget and not budget.isdigit()):
+            parser.error(f"--playout {spec!r}: LEVEL=DEPTH[:ITERATIONS], LEVEL normal or strong")
+        # Before the pool forks, as --opponents.
+        PLAYOUT_DEPTHS[level] = int(depth)
+        if budget:
+            BUDGETS[level] = int(budget)
+    if opts.against is None and len(opts.levels) != 2:
+        parser.error("give two levels, A and B, or levels and --against B")
     if opts.opponents:
         # Before the pool forks, so every game sees it (as --iterations, one run's setting).
         FREE_FOR_ALL_OPPONENTS.update(normal=opts.opponents, strong=opts.opponents)
@@ -213,10 +247,32 @@ def main(argv: list[str] | None = None) -> None:
     for name in rulesets:
         if opts.players not in rules_named(name).seat_counts:
             parser.error(f"{name} is not played by {opts.players} players")
+    pairs = (
+        [(a, opts.against) for a in opts.levels]
+        if opts.against
+        else [(opts.levels[0], opts.levels[1])]
+    )
+    rows = [run_pair(a, b, rulesets, opts) for a, b in pairs]
+    if opts.against:
+        # The issue's table: each level against the one sparring partner, on the same deals.
+        games_of = "/".join(rulesets)
+        print(f"\n{games_of}, {opts.players} players, seed {opts.seed!r}, against {opts.against}")
+        print("| level | score | games | 95 % CI | margin | CPU a decision |")
+        print("|---|---|---|---|---|---|")
+        for row in rows:
+            print(
+                f"| {row['level']} | {row['rate']:.0%} | {row['n']} | {row['lo']:.0%}-"
+                f"{row['hi']:.0%} | {row['margin']:+.2f} | {row['cpu'] * 1000:.0f} ms |"
+            )
+
+
+def run_pair(a: str, b: str, rulesets: list[str], opts) -> dict:
+    """Play ``opts.games`` games of A against B, print each and the run's summary; the row of
+    the --against table."""
     work = [
         (
-            opts.a,
-            opts.b,
+            a,
+            b,
             opts.players,
             rulesets[n % len(rulesets)],
             opts.seed,
@@ -252,7 +308,7 @@ def main(argv: list[str] | None = None) -> None:
     budget = f", {opts.iterations} iterations" if opts.iterations else ""
     games_of = "/".join(sorted({g["ruleset"] for g in games}))
     print(
-        f"\n{games_of}: {opts.a} (1 seat) v {opts.b} ({opts.players - 1} seats), "
+        f"\n{games_of}: {a} (1 seat) v {b} ({opts.players - 1} seats), "
         f"{n} games{budget}, seed {opts.seed!r}"
     )
     print(rates)
@@ -260,7 +316,7 @@ def main(argv: list[str] | None = None) -> None:
     # level in the same seat of the same deals (run the arena again with that level as A).
     print(f"{averages}; {elapsed:.0f} s")
     jackal = opts.ruleset in (None, *RULESETS)  # the caps and the aims are Jackal's
-    for level in dict.fromkeys((opts.a, opts.b)):  # once when both seats play one level
+    for level in dict.fromkeys((a, b)):  # once when both seats play one level
         d = sum(g["decisions"][level] for g in games)
         t = sum(g["think"][level] for g in games)
         if d:
@@ -278,9 +334,23 @@ def main(argv: list[str] | None = None) -> None:
                 over = sum(g["over"][level] for g in games)
                 print(f"  {over} of them ({over / d:.1%}) past the site's {cap:g} s cap (wall)")
     # The aims: docs/bots.md, "Where the aims stand".
-    aim = AIMS.get((opts.a, opts.b, opts.players)) if jackal else None
+    aim = AIMS.get((a, b, opts.players)) if jackal else None
     if aim:
         print(aim)
+    wins = sum(g["result"] == 1.0 for g in games)
+    draws = sum(g["result"] == 0.5 for g in games)
+    rate = (wins + draws / 2) / n
+    lo, hi = wilson(rate, n)
+    decisions = sum(g["decisions"][a] for g in games) or 1
+    return {
+        "level": a,
+        "rate": rate,
+        "n": n,
+        "lo": lo,
+        "hi": hi,
+        "margin": sum(g["margin"] for g in games) / n,
+        "cpu": sum(g["cpu"][a] for g in games) / decisions,
+    }
 
 
 if __name__ == "__main__":

@@ -22,8 +22,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.bots import FREE_FOR_ALL_OPPONENTS, budget_for, ismcts, seat_knowledge  # noqa: E402
 from rules.jackal import new_game  # noqa: E402
+from rules.jackal.bots import FREE_FOR_ALL_OPPONENTS, budget_for, ismcts, seat_knowledge  # noqa: E402
 
 
 def main() -> None:

@@ -47,8 +47,8 @@ def main() -> None:
     from games.services import submit_move
     from jackal_site.celery import app
     from jackal_site.embedded import start_background_jobs
-    from rules.bots.random_bot import choose_move
     from rules.jackal import player_view
+    from rules.jackal.bots.random_bot import choose_move
     from tests.factories import make_user, start_game
 
     setup_test_environment()

@@ -31,11 +31,11 @@ sys.path[:0] = [os.path.dirname(BENCH), BENCH]  # the project, and arena.py besi
 
 from arena import RULESETS, result_of, summary  # noqa: E402
 
-from rules.bots import easy, seat_knowledge  # noqa: E402
-from rules.bots.carry import Carry  # noqa: E402
-from rules.bots.features import NAMES, linear_rewards  # noqa: E402
-from rules.bots.probe import EASY, STRONG, Weights, rewards  # noqa: E402
 from rules.jackal import new_game  # noqa: E402
+from rules.jackal.bots import easy, seat_knowledge  # noqa: E402
+from rules.jackal.bots.carry import Carry  # noqa: E402
+from rules.jackal.bots.features import NAMES, linear_rewards  # noqa: E402
+from rules.jackal.bots.probe import EASY, STRONG, Weights, rewards  # noqa: E402
 
 NAMED = {"easy": EASY, "strong": STRONG}
 

@@ -31,10 +31,10 @@ sys.path[:0] = [os.path.dirname(BENCH), BENCH]
 
 from arena import RULESETS  # noqa: E402
 
-from rules.bots import easy, seat_knowledge  # noqa: E402
-from rules.bots.carry import Carry  # noqa: E402
-from rules.bots.features import NAMES, team_features  # noqa: E402
 from rules.jackal import new_game  # noqa: E402
+from rules.jackal.bots import easy, seat_knowledge  # noqa: E402
+from rules.jackal.bots.carry import Carry  # noqa: E402
+from rules.jackal.bots.features import NAMES, team_features  # noqa: E402
 
 
 def play_one(args: tuple) -> dict:

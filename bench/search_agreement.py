@@ -24,9 +24,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.bots import easy, ismcts, seat_knowledge  # noqa: E402
-from rules.bots.knowledge import Knowledge, moves_of_play  # noqa: E402
 from rules.jackal import Move, new_game  # noqa: E402
+from rules.jackal.bots import easy, ismcts, seat_knowledge  # noqa: E402
+from rules.jackal.bots.knowledge import Knowledge, moves_of_play  # noqa: E402
 
 RULESETS = ("classic", "second-edition")
 FIRST, EVERY, LAST = 20, 40, 600  # the plies positions are taken at

@@ -7,8 +7,8 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self) -> None:
-        # The chat's admin lives in a module of its own (games.admin is the games' and seats').
-        from . import admin_chat  # noqa: F401
+        # The admin's pages register here, not in games/admin/__init__.py: see there why.
+        from .admin import chat, game, series  # noqa: F401
         from .signals import bot_turn_due, bot_turns_due
         from .tasks import queue_bot_turn, queue_bot_turns
 

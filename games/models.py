@@ -194,6 +194,14 @@ class Game(models.Model):
         default=True,
         help_text=_("Off for a tournament-style table: the clocks never stop."),
     )
+    # Who may take a seat (people.reliability): a player whose reliability is under it may not
+    # join; 0 lets anyone in.
+    min_reliability = models.PositiveSmallIntegerField(
+        _("reliability needed"),
+        default=0,
+        db_default=0,
+        choices=[(0, _("anyone")), (70, "70%"), (80, "80%"), (90, "90%"), (95, "95%")],
+    )
     # The seal of the last row of the game's ledger (games.ledger): the head of its chain, kept
     # here so that sealing a move reads nothing more than the game row it locks anyway.
     ledger_seal = models.CharField(
@@ -271,6 +279,35 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("game_board", args=[self.pk])
+
+    def bot_number(self, index: int) -> int | None:
+        """Seat `index`'s number among the game's bots of its level, where several share one
+        ("Normal bot 2"); None where its level's name is its own. Read from the seats already
+        loaded (a prefetch, or `number_bots`), else in one query, once per Game object."""
+        numbers = self.__dict__.get("_bot_numbers")
+        if numbers is None:
+            loaded = getattr(self, "_prefetched_objects_cache", {}).get("seats")
+            if loaded is not None:
+                numbers = self.number_bots(loaded)
+            else:
+                numbers = self.number_bots(self.seats.exclude(bot="").only("index", "bot"))
+        return numbers.get(index)
+
+    def number_bots(self, seats) -> dict[int, int]:
+        """Number the bots of `seats` (the game's) that share a level, in seat order; kept for
+        `bot_number`."""
+        by_level: dict[str, list[int]] = {}
+        for seat in sorted(seats, key=lambda seat: seat.index):
+            if seat.bot:
+                by_level.setdefault(seat.bot, []).append(seat.index)
+        numbers = {
+            index: number
+            for indexes in by_level.values()
+            if len(indexes) > 1
+            for number, index in enumerate(indexes, start=1)
+        }
+        self.__dict__["_bot_numbers"] = numbers
+        return numbers
 
     @property
     def is_running(self) -> bool:
@@ -427,7 +464,10 @@ class Seat(models.Model):
     @property
     def occupant_name(self) -> str:
         if self.bot:
-            return str(self.get_bot_display())
+            # Several bots of one level at a table each have a name of their own.
+            number = self.game.bot_number(self.index)
+            name = str(self.get_bot_display())
+            return f"{name} {number}" if number else name
         return self.user.public_name if self.user_id else str(_("free seat"))
 
 
@@ -524,6 +564,12 @@ class SeatAction(models.Model):
         RESIGN = "resign", _("resigned")
         CLAIM = "claim", _("claimed the victory")
         RECLAIM = "reclaim", _("took their seat back from the bot")
+        # Not a forfeit: the clock ran out and the player's vacation bank paid for it
+        # (games.clock.auto_vacation); the turn waits, paused, for a day.
+        VACATION = "vacation", _("ran out of time; a day of their vacation was spent")
+        # A person took the seat a bot stood in for after a timeout (people.substitutes): the
+        # seat is theirs from this ply on; its first player has left the game.
+        SUBSTITUTE = "substitute", _("a substitute took the seat from the bot")
 
     game = models.ForeignKey(
         Game, on_delete=models.PROTECT, related_name="seat_actions", verbose_name=_("game")

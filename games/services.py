@@ -22,6 +22,7 @@ from games import access, ledger, ledger_tail
 from games.clock import clocks, standings, turns
 from games.lists import listing
 from games.live import notify
+from people import seating
 from rules.core import GameError as RulesError
 from rules.core import GameState, IllegalMove, SetupError
 from rules.core import ruleset as rules_named
@@ -108,6 +109,7 @@ def open_table(
     timeout_policy: str = "",
     vacation_allowed: bool = True,
     options: dict | None = None,
+    min_reliability: int = 0,
 ) -> Game:
     """Open a table with the creator in seat 0; `bot_seats` are taken by bots of `bot_level`
     at once. `control` is the time control (the default: 3 days per move), `timeout_policy`
@@ -143,6 +145,8 @@ def open_table(
         raise TableError(_("Unknown choice for a timeout: %(p)s.") % {"p": timeout_policy})
     if timeout_policy and timeout_policy not in TimeoutPolicy.offered_for(ruleset):
         raise TableError(policy_refusal(timeout_policy))
+    if min_reliability not in dict(Game._meta.get_field("min_reliability").choices):
+        raise TableError(_("Unknown reliability to ask for: %(n)s.") % {"n": min_reliability})
     with transaction.atomic():
         game = Game.objects.create(
             ruleset=ruleset,
@@ -157,6 +161,7 @@ def open_table(
             timeout_policy=timeout_policy,
             vacation_allowed=vacation_allowed,
             options=options or {},
+            min_reliability=min_reliability,
         )
         now = timezone.now()
         section, key = listing.list_order(game, False)
@@ -189,6 +194,9 @@ def join_table(game_id: int, user, seat_index: int | None = None) -> Game:
             free = [seat for seat in free if seat.index == seat_index]
         if not free:
             raise TableError(_("That seat is taken."))
+        refusal = seating.refusal_to_join(game, seats, user)  # reliability, blocks
+        if refusal:
+            raise TableError(refusal)
         seat = free[0]
         seat.user = user
         seat.joined_at = timezone.now()
@@ -250,7 +258,9 @@ def abort_game(game_id: int, reason: str) -> Game:
         Seat.objects.filter(game=game, must_act=True).update(must_act=False)
         listing.relist(game)
     transaction.on_commit(
-        lambda: notify.game_changed(game.pk, game.ply, bot_to_act=False, seats=game.players)
+        lambda: notify.game_changed(
+            game.pk, game.ply, bot_to_act=False, seats=game.players, over=True
+        )
     )
     return game
 
@@ -305,7 +315,9 @@ def submit_move(
                 # family's words, games.families).
                 events = state.apply(seat_index, move)
             except RulesError as error:  # malformed (NotationError) or illegal (IllegalMove)
-                refusal = family_of(game.ruleset).refusal_text(error, text)
+                refusal = family_of(game.ruleset).refusal_text(
+                    error, text, state=state, seat=seat_index
+                )
                 raise MoveRefused(refusal) from None
             seal_before = game.ledger_seal
             game.ply += 1
@@ -339,11 +351,11 @@ def submit_move(
         # Another writer took this ply between our read and our insert (only possible where
         # the database has no row locks); the unique constraint kept the ledger whole.
         raise BoardChanged(str(BOARD_CHANGED)) from None
-    ply = game.ply
+    ply, over = game.ply, game.is_over
     people = [seat.user_id for seat in seats if seat.user_id is not None]
     transaction.on_commit(
         lambda: notify.game_changed(
-            game_id, ply, bot_to_act=bot_to_act, seats=game.players, people=people
+            game_id, ply, bot_to_act=bot_to_act, seats=game.players, people=people, over=over
         )
     )
     return MoveResult(ply=ply, move=move, events=events, game=game, state=state, seats=seats)

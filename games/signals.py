@@ -15,6 +15,12 @@ turns_began = Signal()
 # sweep (games.clock.sweep) inside its claim's transaction with `game`, `seat`, `level` and `now`.
 clock_low = Signal()
 
+# Clocks that ran out spent a day of their players' vacation instead of a timeout
+# (games.clock.auto_vacation): sent inside the sweep's transaction with `spent`, a list of
+# (game, seat index, user, started) (`started`: a day was taken from the bank for it, not
+# covered by a vacation already running) and `now`. The e-mails listen (reminders.services).
+vacation_spent = Signal()
+
 # A bot must act in `game_id` at `ply` (sent after the commit by games.live.notify). The bots' tasks
 # listen (games.tasks.queue_bot_turn, connected in GamesConfig.ready): so the code that changes
 # games never imports the tasks, which call back into it.

@@ -10,6 +10,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games.clock.sweep import sweep_timeouts, sweep_warnings
+from games.families import family_of
 from rules.bots import THINKING_SECONDS, play
 
 from .models import Game, Seat
@@ -40,7 +41,8 @@ def play_bot_turn(game_id: int, ply: int) -> str:
     level = seat.bot or seat.stand_in
     level = level if level in THINKING_SECONDS else "random"
     seed = f"{game_id}-{ply}-{seat.index}"
-    move = play(level, head_state(game), seat.index, seed, seconds=THINKING_SECONDS[level])
+    seconds = family_of(game.ruleset).thinking_seconds(level, THINKING_SECONDS[level])
+    move = play(level, head_state(game), seat.index, seed, seconds=seconds)
     try:
         submit_move(game_id, seat_index=seat.index, text=move, expected_ply=ply)
     except GameError as error:

@@ -48,7 +48,7 @@ SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 INSTALLED_APPS = [
     "daphne",
     "jackal_site",
-    "jackal_site.admin_site.AdminConfig",  # django.contrib.admin, guarded (see there)
+    "games.admin.guard.AdminConfig",  # django.contrib.admin, guarded (see there)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -65,6 +65,8 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "reminders",
+    "alerts",
+    "people",
 ]
 
 MIDDLEWARE = [
@@ -107,6 +109,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.tz",
                 "games.lists.my_turn.my_turn",
+                "alerts.notices.notices",
             ],
         },
     }
@@ -207,6 +210,8 @@ CELERY_BEAT_SCHEDULE = {
     "wake-stuck-bots": {"task": "games.tasks.wake_stuck_bots", "schedule": 60.0},
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
     "send-reminders": {"task": "reminders.tasks.send_reminders", "schedule": 60.0},
+    # Pushes and webhooks held for quiet hours, sent when the hours end (alerts.delivery).
+    "release-held-alerts": {"task": "alerts.tasks.release_held", "schedule": 60.0},
 }
 
 # --- Accounts -------------------------------------------------------------------------------
@@ -268,6 +273,20 @@ EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", bool(EMAIL_HOST))
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Jackal Online <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# Reminders go out from a signed bounce address at this domain (reminders.bounces); mail to it
+# must reach `manage.py bounce_server`. Empty: the domain of DEFAULT_FROM_EMAIL.
+MAIL_BOUNCE_DOMAIN = env_str("MAIL_BOUNCE_DOMAIN")
+
+# --- Alerts (alerts/, docs/alerts.md) ---------------------------------------------------------
+# Web Push's VAPID key: set it in production (`vapid --gen`, or any P-256 key as PEM). Without
+# it, the embedded default makes one in the data directory on first use.
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY")
+VAPID_SUBJECT = env_str(
+    "VAPID_SUBJECT", "mailto:" + DEFAULT_FROM_EMAIL.rsplit("<", 1)[-1].strip(">")
+)
+# Webhooks and push endpoints on private, loopback and link-local networks are refused unless
+# this is on (tests, a site whose players' receivers live on its own network).
+ALERTS_ALLOW_PRIVATE_ADDRESSES = env_bool("ALERTS_ALLOW_PRIVATE_ADDRESSES", False)
 
 # --- Internationalisation -------------------------------------------------------------------
 LANGUAGE_CODE = "en"

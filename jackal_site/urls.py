@@ -18,6 +18,8 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("ratings.urls")),
     path("", include("reminders.urls")),
+    path("", include("alerts.urls")),
+    path("people/", include("people.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -1,8 +1,13 @@
-"""What a player's profile shows of ratings and games (the `player_ratings` template tag)."""
+"""What the rankings page shows (`rankings_context`), and what a player's profile shows of ratings
+and games (the `player_ratings` template tag)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.db.models import Q
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -10,6 +15,47 @@ from games.presenters.archive import archive_context
 
 from .chart import rating_chart
 from .models import Ladder, Rating, RatingChange, Standing, shown_rating
+
+ACTIVE_DAYS = 90
+TOP = 50
+
+
+def active_ratings(ladder: str):
+    """Players with a rated game on `ladder` in the last 90 days, best shown rating first."""
+    since = timezone.now() - timedelta(days=ACTIVE_DAYS)
+    return (
+        Rating.objects.filter(ladder_id=ladder, last_played_at__gte=since)
+        .select_related("user")
+        .order_by("-shown", "-games", "user__username")
+    )
+
+
+def rankings_context(user, ladder: str | None) -> dict:
+    """The leaderboard of `ladder` (the duel's if it names none): its top players, and where
+    `user` stands on it if they are active there."""
+    ladders = list(Ladder.objects.all())
+    chosen = ladder if ladder in Ladder.Kind.values else Ladder.Kind.DUEL
+    board = active_ratings(chosen)
+    top = list(board[:TOP])
+    mine = None
+    if user.is_authenticated:
+        own = board.filter(user=user).first()
+        if own is not None:
+            # The place is 1 + how many active players are ahead by the board's own order.
+            ahead = board.filter(
+                Q(shown__gt=own.shown)
+                | Q(shown=own.shown, games__gt=own.games)
+                | Q(shown=own.shown, games=own.games, user__username__lt=own.user.username)
+            ).count()
+            mine = {"place": ahead + 1, "rating": own, "listed": any(r.pk == own.pk for r in top)}
+    return {
+        "ladders": ladders,
+        "ladder": next((lad for lad in ladders if lad.slug == chosen), None),
+        "chosen": chosen,
+        "top": list(enumerate(top, start=1)),
+        "mine": mine,
+        "active_days": ACTIVE_DAYS,
+    }
 
 
 def profile_context(request: HttpRequest, player) -> dict:

@@ -15,6 +15,7 @@ from django.db import transaction
 from openskill.models import PlackettLuce
 
 from games.models import Game, Seat
+from people.substitutes import substituted_seats
 from rules.core import ruleset
 
 from .models import Ladder, RatedGame, Rating, RatingChange, Standing, shown_rating
@@ -131,13 +132,17 @@ def _rate(game: Game) -> int:
         )
         for p in standing
     )
-    if not is_rated(game, seats):
+    # A seat a substitute took is nobody's result (docs/people.md): its first player left
+    # (reliability counts that), its substitute played only the end. The other sides are
+    # rated among themselves, if two are left.
+    substituted = substituted_seats(game.pk)
+    teams = [team for team in _teams(game) if not substituted & set(team)]
+    if not is_rated(game, seats) or len(teams) < 2:
         RatedGame.objects.create(game=game, ladder=None, ended_at=game.finished_at)
         return 0
     ladder = Ladder.objects.get(slug=ladder_for(game))
     record = RatedGame.objects.create(game=game, ladder=ladder, ended_at=game.finished_at)
     place_of = {p.seat: p for p in standing}
-    teams = _teams(game)
     users = [[seat_of[seat].user_id for seat in team] for team in teams]
     existing = {
         r.user_id: r

@@ -12,13 +12,15 @@ class ReminderAdmin(admin.ModelAdmin):
         "user",
         "game",
         "kind",
+        "channel",
         "ply",
         "decision",
+        "detail",
         "held_until",
         "decided_at",
         "games_in_email",
     )
-    list_filter = ("decision", "kind")
+    list_filter = ("decision", "kind", "channel")
     search_fields = ("user__username", "user__email", "=game__id")
     raw_id_fields = ("user", "game")
     readonly_fields = [f.name for f in Reminder._meta.fields]

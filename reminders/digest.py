@@ -16,6 +16,7 @@ from accounts.models import TurnEmails, User
 from games.lists import my_turn
 
 from . import emails
+from .bounces import address_fails
 from .models import Reminder
 
 logger = logging.getLogger(__name__)
@@ -47,7 +48,9 @@ def _digest(user_id: int, due_at: datetime, now: datetime) -> bool:
             )
         )
         log = Reminder(user=user, kind=Reminder.Kind.DIGEST, due_at=due_at, decided_at=now)
-        if games:
+        if games and address_fails(user):
+            log.decision = Reminder.Decision.BOUNCED
+        elif games:
             emails.turn_email(user, games, kind="digest").send()
             log.decision, log.games_in_email = Reminder.Decision.SENT, len(games)
         else:

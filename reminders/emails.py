@@ -14,7 +14,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.adapter import public_url
+from games import teams
 from games.clock import turns
+
+from .bounces import return_address
 
 UNSUBSCRIBE_SALT = "reminders.unsubscribe"
 
@@ -48,12 +51,18 @@ def game_lines(user, games) -> list[dict]:
         seats = list(game.seats.select_related("user"))
         mine = next((s for s in seats if s.user_id == user.pk), None)
         left = turns.time_left(game, mine) if mine else None
-        others = ", ".join(s.occupant_name for s in seats if s.user_id != user.pk)
+        # Two against two, the partner plays with the recipient, not against them.
+        team = teams.team_of(mine.index, game.teams) if mine else None
+        partners = [
+            s for s in seats if s is not mine and teams.team_of(s.index, game.teams) == team
+        ]
+        others = [s for s in seats if s is not mine and s not in partners]
         lines.append(
             {
                 "id": game.pk,
                 "url": public_url(game.get_absolute_url()),
-                "against": others,
+                "partners": teams.names_in_words([s.occupant_name for s in partners]),
+                "against": teams.names_in_words([s.occupant_name for s in others]),
                 "left": left,
                 "left_words": turns.clocks.describe_remaining(left) if left is not None else "",
             }
@@ -93,6 +102,42 @@ def turn_email(user, games, *, kind: str = "turn") -> EmailMultiAlternatives:
         }
         text = render_to_string("reminders/turn_email.txt", context)
         html = render_to_string("reminders/turn_email.html", context)
+    message = EmailMultiAlternatives(
+        subject=settings.ACCOUNT_EMAIL_SUBJECT_PREFIX + subject,
+        body=text,
+        # The envelope sender is the player's signed bounce address (reminders.bounces); the
+        # From the reader sees stays the site's.
+        from_email=return_address(user),
+        to=[user.email],
+        headers={
+            "From": settings.DEFAULT_FROM_EMAIL,
+            "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+    )
+    message.attach_alternative(html, "text/html")
+    return message
+
+
+def vacation_email(user, game, now) -> EmailMultiAlternatives:
+    """The notice that `user`'s clock in `game` ran out and a day of their vacation was spent
+    instead (games.clock.auto_vacation): until when their clocks stop, the days left, and the
+    switch that turns it off."""
+    with translation.override(user.language):
+        subject = _("Your time ran out in game %(id)d: a day of your vacation began") % {
+            "id": game.pk
+        }
+        context = {
+            "user": user,
+            "game_id": game.pk,
+            "game_url": public_url(game.get_absolute_url()),
+            "until": user.vacation_until,
+            "days_left": user.vacation_balance(now).days,
+            "settings_url": public_url(reverse("edit_profile")),
+            "unsubscribe_url": unsubscribe_url(user),
+        }
+        text = render_to_string("reminders/vacation_email.txt", context)
+        html = render_to_string("reminders/vacation_email.html", context)
     message = EmailMultiAlternatives(
         subject=settings.ACCOUNT_EMAIL_SUBJECT_PREFIX + subject,
         body=text,

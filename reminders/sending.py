@@ -20,6 +20,7 @@ from games.live import presence
 from games.models import Game
 
 from . import emails
+from .bounces import address_fails
 from .models import Reminder
 
 logger = logging.getLogger(__name__)
@@ -27,6 +28,10 @@ logger = logging.getLogger(__name__)
 Decision = Reminder.Decision
 USERS_PER_SWEEP = 500
 DECIDED_FIELDS = ["decision", "decided_at", "due_at", "held_until", "games_in_email"]
+# The rows this sweep decides: turn e-mails and clock warnings. The other channels and kinds
+# are the alerts' (alerts.delivery).
+MAIL_KINDS = (Reminder.Kind.TURN, Reminder.Kind.CLOCK_24H, Reminder.Kind.CLOCK_2H)
+MINE = {"channel": Reminder.Channel.EMAIL, "kind__in": MAIL_KINDS}
 
 
 def quiet_hours_end(user, now: datetime) -> datetime:
@@ -43,7 +48,7 @@ def send_due(now: datetime | None = None) -> int:
     """Decide every due reminder; returns how many e-mails went out."""
     now = now or timezone.now()
     user_ids = list(
-        Reminder.objects.filter(decision__in=Reminder.OPEN, due_at__lte=now)
+        Reminder.objects.filter(decision__in=Reminder.OPEN, due_at__lte=now, **MINE)
         .order_by()
         .values_list("user_id", flat=True)
         .distinct()[:USERS_PER_SWEEP]
@@ -60,7 +65,10 @@ def _wanted(reminder: Reminder, user) -> bool:
 
 
 def _still_waiting(reminder: Reminder, game: Game) -> bool:
-    """The turn the reminder is about is still the user's, at the same ply."""
+    """The turn the reminder is about is still the user's, at the same ply. A vacation day
+    spent is news whatever happened since: the day has left the bank."""
+    if reminder.kind == Reminder.Kind.VACATION:
+        return True
     if not game.is_running or game.ply != reminder.ply:
         return False
     return any(
@@ -72,7 +80,7 @@ def _send_for_user(user_id: int, now: datetime) -> int:
     with transaction.atomic():
         # The user's open reminders, due or not: those not yet due join this e-mail (batching).
         open_ones = list(
-            Reminder.objects.filter(user_id=user_id, decision__in=Reminder.OPEN)
+            Reminder.objects.filter(user_id=user_id, decision__in=Reminder.OPEN, **MINE)
             .select_related("user", "game")
             .prefetch_related("game__seats")
         )
@@ -97,6 +105,8 @@ def _send_for_user(user_id: int, now: datetime) -> int:
                 reminder.decision = Decision.STALE
             elif presence.watching(user.pk, reminder.game_id):
                 reminder.decision = Decision.WATCHING
+            elif address_fails(user):
+                reminder.decision = Decision.BOUNCED
             elif user.in_quiet_hours(now):
                 reminder.decision = Decision.HELD
                 reminder.held_until = reminder.due_at = quiet_hours_end(user, now)
@@ -115,6 +125,12 @@ def _send_for_user(user_id: int, now: datetime) -> int:
             for reminder in group:
                 reminder.decision = Decision.SENT if len(games) == 1 else Decision.BATCHED
                 reminder.games_in_email = len(games)
+        for reminder in to_send:
+            if reminder.kind == Reminder.Kind.VACATION:
+                emails.vacation_email(user, reminder.game, now).send()
+                sent += 1
+                reminder.decision = Decision.SENT
+                reminder.games_in_email = 1
         for reminder in claimed:
             reminder.save(update_fields=DECIDED_FIELDS)
         logger.info("reminders for user %s: %s", user_id, [str(r.decision) for r in claimed])

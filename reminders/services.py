@@ -55,3 +55,15 @@ def clock_low(sender, *, game, seat, level, now, **kwargs) -> None:
     Reminder.objects.get_or_create(
         user=seat.user, game=game, ply=game.ply, kind=kind, defaults={"due_at": now}
     )
+
+
+def vacation_spent(sender, *, spent, now, **kwargs) -> None:
+    """`games.signals.vacation_spent`: the clocks that ran out and were paid for by a day of
+    vacation; one notice per turn covered (the sweep decides when it goes, and logs it)."""
+    Reminder.objects.bulk_create(
+        [
+            Reminder(user=user, game=game, ply=game.ply, kind=Reminder.Kind.VACATION, due_at=now)
+            for game, _seat, user, _started in spent
+        ],
+        ignore_conflicts=True,
+    )

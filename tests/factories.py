@@ -9,10 +9,18 @@ from games.services import join_table, open_table
 PASSWORD = "keelhaul-the-bosun-42"
 
 
-def make_user(username: str, *, staff: bool = False) -> User:
+def make_user(username: str, *, staff: bool = False, auto_vacation: bool = False) -> User:
+    """A verified player. Automatic vacation (on for a real account) is off unless asked: a
+    test of what a timeout does must see the timeout, not a vacation day paid for it
+    (tests/web/test_auto_vacation.py turns it on)."""
     email = f"{username}@example.com"
     user = User.objects.create_user(
-        username=username, email=email, password=PASSWORD, is_staff=staff, is_superuser=staff
+        username=username,
+        email=email,
+        password=PASSWORD,
+        is_staff=staff,
+        is_superuser=staff,
+        auto_vacation=auto_vacation,
     )
     EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
     return user

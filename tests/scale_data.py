@@ -21,8 +21,8 @@ from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
 from games.lists.listing import list_order
-from rules.bots.random_bot import choose_move
 from rules.jackal import new_game, player_view
+from rules.jackal.bots.random_bot import choose_move
 
 START = datetime(2025, 1, 1, tzinfo=UTC)
 HEAVY = "heavy"
@@ -227,11 +227,13 @@ def _copy_users(connection, count: int, *, heavy: bool) -> int:
         rows.append(
             (first + number, name, f"{name}@example.com", "!", START)
             + (False, "", "", False, True, "", "UTC", "en", TurnEmails.EVERY_TURN.value)
+            # Automatic vacation off: the sweep's benches time out, as they measure.
+            + (False,)
             + defaults
         )
     columns = (
         "id, username, email, password, date_joined, is_superuser, first_name, last_name, "
-        "is_staff, is_active, display_name, time_zone, language, turn_emails, "
+        "is_staff, is_active, display_name, time_zone, language, turn_emails, auto_vacation, "
         + ", ".join(LATE_USER_COLUMNS)
     )
     with connection.cursor() as cursor:

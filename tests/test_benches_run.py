@@ -35,6 +35,7 @@ TINY = {
     "fit_eval.py": (["--games", "4", "--max-plies", "60", "--upto", "40", "--every", "5"], ()),
     "history.py": (["--games", "60", "--repeat", "1", "--plies", "20"], ()),
     "jamaica_engine.py": (["--runs", "1", "--games", "1"], ()),
+    "jamaica_round.py": (["--ships", "2", "--rounds", "1"], ()),
     "live.py": (["--viewers", "5", "--moves", "2"], ()),
     "load.py": (["--games", "1", "--viewers", "2", "--seconds", "2"], (POSTGRES, REDIS)),
     "scale.py": (["--games", "30", "--samples", "1"], (POSTGRES,)),

@@ -14,7 +14,7 @@ def test_the_package_list_covers_every_installed_app_of_the_repo():
     find = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
     packaged = set(find_packages(str(ROOT), include=find["find"]["include"]))
     # The apps' packages, not INSTALLED_APPS' entries: an entry may name an AppConfig
-    # (jackal_site.admin_site.AdminConfig installs Django's admin).
+    # (games.admin.guard.AdminConfig installs Django's admin).
     ours = {
         config.name
         for config in apps.get_app_configs()

@@ -125,8 +125,10 @@ def _act(game_id: int, user, expected_ply: int, check) -> SeatAction:
         game.save(update_fields=GAME_FIELDS)
         listing.relist(game)  # its place in the players' my games follows the clock
         logger.info("game %s ply %s: seat %s %s", game.pk, game.ply, seat.index, kind)
-    ply = game.ply
-    transaction.on_commit(lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act))
+    ply, over = game.ply, game.is_over
+    transaction.on_commit(
+        lambda: notify.game_changed(game_id, ply, bot_to_act=bot_to_act, over=over)
+    )
     return action
 
 
@@ -162,12 +164,12 @@ def apply(
     if ends:
         _end(game, seats, actions, now)
         return []
-    if action.kind == Kind.RECLAIM:
+    if action.kind in (Kind.RECLAIM, Kind.SUBSTITUTE):  # a person plays the seat again
         seat.stand_in = ""
     else:  # a timeout or a resignation at a bigger table: a bot plays on for the seat
         seat.stand_in = STAND_IN_LEVEL
     if to_act:
-        if action.kind != Kind.RECLAIM:
+        if action.kind not in (Kind.RECLAIM, Kind.SUBSTITUTE):
             turns.charge_turn(game, seats, seat.index, now, save=False)
         turns.begin_turn(game, seats, now)
     return []

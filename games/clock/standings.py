@@ -11,6 +11,9 @@ Kind = SeatAction.Kind
 # The seat actions that can end a game, with the reason the engine records.
 ENDING = {Kind.TIMEOUT_END: "timeout", Kind.RESIGN: "resignation", Kind.CLAIM: "claim"}
 FORFEITS = (Kind.TIMEOUT_BOT, Kind.TIMEOUT_END, Kind.TIMEOUT_SKIP, Kind.RESIGN)
+# A person plays the seat again: its player took it back, or a substitute took it
+# (people.substitutes), each only from a timeout's stand-in.
+BACK_IN_PLAY = (Kind.RECLAIM, Kind.SUBSTITUTE)
 
 
 def forfeited_from(actions) -> list[int]:
@@ -19,7 +22,7 @@ def forfeited_from(actions) -> list[int]:
     for action in actions:
         if action.kind in FORFEITS:
             out.add(action.seat)
-        elif action.kind == Kind.RECLAIM:
+        elif action.kind in BACK_IN_PLAY:
             out.discard(action.seat)
     return sorted(out)
 
@@ -74,7 +77,7 @@ def stand_in_problems(actions, players_moves) -> list[str]:
         if action.kind in STANDING_IN:
             standing.setdefault(action.seat, action)
             reclaimed.discard(action.seat)
-        elif action.kind == Kind.RECLAIM:
+        elif action.kind in BACK_IN_PLAY:
             begun = standing.pop(action.seat, None)
             if begun is not None:
                 spans.append((action.seat, begun.ply, action.ply))

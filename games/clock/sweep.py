@@ -14,7 +14,8 @@ stored and ended on reading); only the rest (bots standing in, skipped crews, ru
 whole position to end it) are read as rows here, and only the positions a timeout reads (a skip).
 After the commit only the pages open now are told (`notify.games_changed`, by
 `games.live.presence`), and one task plays the batch's bot turns. A backlog is swept on two
-connections at once (`sweep_timeouts`).
+connections at once (`sweep_timeouts`). Before any timeout, the games whose player's vacation
+pays for it are spared (games.clock.auto_vacation), under the same lock.
 
 Exactly once: the row lock is the one a move takes (`services.game_with_seats(lock=True)`), and
 the rows come back locked as they are now, still due; their seats are read in the statements
@@ -38,7 +39,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games import ledger, services
-from games.clock import bulk_writes, forfeits, sweep_ends, turns
+from games.clock import auto_vacation, bulk_writes, forfeits, sweep_ends, turns
 from games.lists import listing
 from games.live import notify
 from games.models import Game, Move, Seat, SeatAction, TimeoutPolicy
@@ -102,7 +103,9 @@ def time_out_batch(
             claimed = sweep_ends.claim(now, size, latest_first)
             if not claimed:
                 return 0, 0
-            ended = sweep_ends.end_in_bulk(claimed, now)
+            spared = auto_vacation.spare([game.id for game in claimed], now)
+            kept = {game_id for game_id, _ply, _bot, _seats in spared}
+            ended = sweep_ends.end_in_bulk([g for g in claimed if g.id not in kept], now)
             # The others are locked already: read as rows, their positions left where they are.
             games = list(Game.objects.filter(pk__in=ended.rest).defer("state"))
             seen, changes, players = len(claimed), ended.changes, ended.players
@@ -115,14 +118,24 @@ def time_out_batch(
             )
             if not games:
                 return 0, 0
+            spared = auto_vacation.spare([game.pk for game in games], now)
+            kept = {game_id for game_id, _ply, _bot, _seats in spared}
             seen, changes, players, finished = len(games), [], set(), []
+            games = [game for game in games if game.pk not in kept]
         if games:
             more, more_players = _time_out_rows(games, now)
             changes, players = changes + more, players | more_players
             finished += [game.pk for game in games if game.status == Game.Status.FINISHED]
         if finished:
             games_ended.send(sender=Game, game_ids=finished)
-        transaction.on_commit(lambda: notify.games_changed(changes, players))
+        if spared:
+            players |= set(
+                Seat.objects.filter(game_id__in=kept, user__isnull=False).values_list(
+                    "user_id", flat=True
+                )
+            )
+        told = changes + spared
+        transaction.on_commit(lambda: notify.games_changed(told, players, finished))
     return seen, len(changes)
 
 

@@ -5,7 +5,8 @@ Each player banks vacation days (7 to start, a day a week more, at most 30:
 games.clock.clocks.accrued_vacation). Starting a vacation takes the days from the bank and pauses
 the clock of every game waiting for them (and each turn that comes to them while away starts paused,
 games.clock.turns.begin_turn), except at tables that forbid vacations. Ending it early gives the
-days not used back; beat ends those that run out (`end_due`). Resuming uses the staff's resume
+days not used back; beat ends those that run out (`end_due`). A clock that runs out may start
+a vacation of a day by itself (games.clock.auto_vacation). Resuming uses the staff's resume
 (games.clock.staff): the turn goes on with the clock time it had.
 """
 
@@ -46,14 +47,17 @@ def start(user: User, days: int, now: datetime | None = None) -> User:
         user.vacation_counted_at = now
         user.vacation_until = now + timedelta(days=days)
         user.save(update_fields=["vacation_left", "vacation_counted_at", "vacation_until"])
-    for game_id in (
-        my_turn.waiting_for(user).filter(vacation_allowed=True).values_list("pk", flat=True)
-    ):
-        _pause_for_vacation(game_id, user, now)
+    for game_id in waiting_games(user):
+        pause_for_vacation(game_id, user, now)
     return user
 
 
-def _pause_for_vacation(game_id: int, user: User, now: datetime) -> None:
+def waiting_games(user: User):
+    """The ids of the games waiting for `user` at tables that allow vacations."""
+    return my_turn.waiting_for(user).filter(vacation_allowed=True).values_list("pk", flat=True)
+
+
+def pause_for_vacation(game_id: int, user: User, now: datetime) -> None:
     with transaction.atomic():
         game, seats = services.game_with_seats(game_id, lock=True)
         seat = turns.clock_seat(game, seats)

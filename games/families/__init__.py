@@ -15,7 +15,7 @@ import importlib
 import threading
 from collections.abc import Iterable
 
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 from rules.core import GameState, NotationError, ruleset
 
@@ -61,11 +61,24 @@ class SiteFamily:
     howto_rulesets: tuple[str, ...] = ()
     #: The family's Archipelago-style series of games at one table, if it has them: an object
     #: with `start_series`, `check_draw_over`, `next_game`, `continue_series`, `series_panel`
-    #: and `pick` (games.families.archipelago.series). None: tables play single games.
+    #: and `pick` (games.families.archipelago.series); `series_panel`'s dict names the
+    #: `template` the after-the-game panel includes. None: tables play single games.
     series = None
     #: The family's one-player puzzles, if it has them: an object with `RULESET`, `puzzles()`,
     #: `puzzle_title(key)` and `LIST_TEMPLATE` (games.families.archipelago.puzzles).
     puzzles = None
+
+    #: A bot's thinking time on this family's boards, by level, where the site wants it shorter
+    #: than the bots' own cap (rules.bots.THINKING_SECONDS): none, the bots' cap.
+    bot_seconds: dict[str, float] = {}
+
+    def thinking_seconds(self, level: str, usual: float | None) -> float | None:
+        """How long a bot of `level` may think a move here: the family's cap, if it is shorter
+        than the `usual` one (the bots' own)."""
+        cap = self.bot_seconds.get(level)
+        if cap is None:
+            return usual
+        return cap if usual is None else min(cap, usual)
 
     #: The start of the ledger texts that hide a secret until later (a card chosen face down):
     #: staff searching the ledger of a running game do not match them (games.admin).
@@ -140,11 +153,24 @@ class SiteFamily:
     def played_words(
         self, move: str, events: list[dict], *, ruleset: str, seat_names: dict[int, str]
     ) -> str:
-        """What the mover is told after a move: the move and its events in words."""
+        """What the mover is told after a move: "You played …." (`move_in_words`), then each
+        of its events in words (`event_lines`), a sentence each."""
+        played = gettext("You played %(move)s.") % {"move": self.move_in_words(move)}
+        return played_and_told(
+            played, self.event_lines(events, ruleset=ruleset, seat_names=seat_names)
+        )
+
+    def move_in_words(self, move: str) -> str:
+        """A move of the ledger in words for its mover ("White 2 to F7"); its notation by
+        default."""
         return move
 
-    def refusal_text(self, error: Exception, typed: str) -> str:
-        """Why the rules refused a move, for the player (the rules' own words by default)."""
+    def refusal_text(
+        self, error: Exception, typed: str, *, state: GameState | None = None, seat=None
+    ) -> str:
+        """Why the rules refused a move, for the player (the rules' own words by default);
+        `state` and `seat`, the position it was refused in and the mover's seat, for a family
+        that says what the seat may do instead (from its legal moves only)."""
         if isinstance(error, NotationError):
             return not_a_move(typed)
         return str(error)

@@ -122,6 +122,10 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def board_changed(self, event: dict) -> None:
         await self.send_board(event["frame"])
+        if event.get("over"):
+            # The game ended while this page watched: the rematch, the series' next game, the
+            # replay and the record arrive now, not at the next reload.
+            await self.rematch_changed(event)
 
     async def table_changed(self, event: dict) -> None:
         html = await database_sync_to_async(self._table_html)()

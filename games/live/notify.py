@@ -70,28 +70,33 @@ def player_group(user_id: int) -> str:
     return f"player-{user_id}"
 
 
-def game_changed(game_id: int, ply: int, *, bot_to_act: bool, seats: int = 4, people=None) -> None:
-    """The game (of `seats` seats) changed: a move, its start, its end. `people`, the ids of
-    the users seated at it, if the caller has them (else they are read)."""
+def game_changed(
+    game_id: int, ply: int, *, bot_to_act: bool, seats: int = 4, people=None, over: bool = False
+) -> None:
+    """The game (of `seats` seats) changed: a move, its start, its end (`over`: the change
+    ended it, and its pages get the after-game panel too). `people`, the ids of the users
+    seated at it, if the caller has them (else they are read)."""
     turns = _turn_messages([game_id], people)
-    _publish(game_id, ply, _board_messages(game_id, ply, seats) + turns)
+    _publish(game_id, ply, _board_messages(game_id, ply, seats, over=over) + turns)
     if bot_to_act:
         _queue_bot(game_id, ply)
 
 
-def games_changed(changes: list[tuple[int, int, bool, int]], players) -> None:
+def games_changed(changes: list[tuple[int, int, bool, int]], players, finished=()) -> None:
     """Many running games changed at once (the clock sweep's batch): `(game_id, ply,
-    bot_to_act, seats)` each, as `game_changed`, and `players`, the people seated at them.
+    bot_to_act, seats)` each, as `game_changed`, `players`, the people seated at them, and
+    `finished`, the ids of the games the batch ended.
     Only the pages open now are told (games.live.presence, one read of the cache for the whole
     batch): most games that time out have nobody looking, and a page opened later shows what
     is committed. Their messages go in one go. They were running already: no page of their
     waiting table is left to send on."""
     watched = presence.watched_games(game_id for game_id, _ply, _bot, _seats in changes)
+    ended = set(finished)
     messages = [
         m
         for game_id, ply, _bot, seats in changes
         if game_id in watched
-        for m in _board_messages(game_id, ply, seats, table=False)
+        for m in _board_messages(game_id, ply, seats, table=False, over=game_id in ended)
     ]
     messages += [
         (player_group(user_id), {"type": "turns.changed"})
@@ -107,11 +112,13 @@ def games_changed(changes: list[tuple[int, int, bool, int]], players) -> None:
 
 
 def _board_messages(
-    game_id: int, ply: int, seats: int, *, table: bool = True
+    game_id: int, ply: int, seats: int, *, table: bool = True, over: bool = False
 ) -> list[tuple[str, dict]]:
     # A key of this change, shared by the pages of each view: they share its board.
     frame = f"{ply}.{uuid.uuid4().hex[:12]}"
     board = {"type": "board.changed", "frame": frame}
+    if over:  # the pages follow the last board with their after-game panel
+        board["over"] = True
     views = [SPECTATORS, *(view_name(index) for index in range(seats))]
     messages = [(view_group(game_id, view), board) for view in views]
     if table:  # a table that has just started or closed sends its pages on

@@ -22,6 +22,7 @@ from accounts.models import User
 from games import access
 from games.families import family_of, ruleset_choices
 from games.models import Game, Seat
+from games.teams import grouped, team_of
 from jackal_site.request_input import MAX_ID, BadNumber, parse_int
 from ratings.models import Standing
 
@@ -33,6 +34,8 @@ ENDS = {
     "timeout": gettext_lazy("timeout"),
     "resignation": gettext_lazy("resignation"),
     "race": gettext_lazy("the race is over"),  # Jamaica
+    "solved": gettext_lazy("puzzle solved"),  # an Archipelago puzzle
+    "failed": gettext_lazy("puzzle failed"),
 }
 
 
@@ -167,6 +170,9 @@ def rows_for(games: list[Game]) -> list[ArchiveRow]:
         if len(first) >= game.players:
             first = set()  # every seat shares the first place: a draw, nobody won
         crews = family_of(game.ruleset).seat_crews(game.players, game.teams)
+        # Two against two, partners side by side (the row says "against" between the teams)
+        # and the result is the teams' totals, which is what partners bank together.
+        teams = grouped(seats, game.teams)
         players = [
             {
                 "name": seat.occupant_name,
@@ -174,14 +180,21 @@ def rows_for(games: list[Game]) -> list[ArchiveRow]:
                 "crews": crews[seat.index],
                 "coins": scores.get(str(seat.index)),
                 "won": game.status == Game.Status.FINISHED and seat.index in first,
+                "opens_team": game.teams and seat is team[0] and team is not teams[0],
             }
-            for seat in seats
+            for team in teams
+            for seat in team
         ]
         if game.status == Game.Status.ABORTED:
             end, result = _("aborted"), _("no result")
         else:
             end = str(ENDS.get(outcome.get("reason", ""), outcome.get("reason", "")))
-            result = "–".join(str(p["coins"] or 0) for p in players)
+            totals = (
+                [_team_coins(outcome, team, game.teams) for team in teams]
+                if game.teams
+                else [p["coins"] for p in players]
+            )
+            result = "–".join(str(n or 0) for n in totals)
         start, stop = game.started_at, game.finished_at or game.started_at
         rows.append(
             ArchiveRow(
@@ -195,6 +208,16 @@ def rows_for(games: list[Game]) -> list[ArchiveRow]:
             )
         )
     return rows
+
+
+def _team_coins(outcome: dict, team: list[Seat], teams: bool) -> int | None:
+    """What a team banked: the outcome's team total where the rules give one (Jackal), else its
+    first seat's score, which the rules count as the team's (Archipelago scores each partner
+    with the team's coins)."""
+    totals = outcome.get("team_scores")
+    if totals:
+        return totals.get(str(team_of(team[0].index, teams)))
+    return (outcome.get("scores") or {}).get(str(team[0].index))
 
 
 def archive_context(request: HttpRequest, player: User | None = None) -> dict:

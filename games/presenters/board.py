@@ -53,6 +53,7 @@ def board_context_of_seat(
     game's family. The live updates render it once per seat and once for all spectators."""
     for each in seats:
         each.game = game  # a seat's words need the game; spare a query per seat
+    game.number_bots(seats)  # and its bots' names ("Normal bot 2"): spare a query
     return family_of(game.ruleset).board_context(
         game,
         seat_index,

@@ -1,12 +1,14 @@
 """The provably fair deal of a finished game, as `manage.py verify_deal` and the verify page
-report it."""
+report it (`check_deal`), and the verify page's context (`verify_context`)."""
 
 from __future__ import annotations
 
 import hashlib
 
 from games import services
+from games.families import family_of
 from games.models import Game
+from games.presenters.after_game import records_ready
 from rules.core import GameError as RulesError
 
 
@@ -33,3 +35,17 @@ def check_deal(game: Game) -> dict:
         "problems": problems,
         "plies": game.ply,
     }
+
+
+def verify_context(game: Game) -> dict:
+    """The verify page: the published hash, and once the game is over the revealed seed and the
+    check of both. A family without a record format or replay viewer links neither."""
+    family = family_of(game.ruleset)
+    context = {
+        "game": game,
+        "over": game.is_over,
+        "recorded": records_ready(family, game) and family.replays,
+    }
+    if game.is_over:
+        context.update(check_deal(game))
+    return context

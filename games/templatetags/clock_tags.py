@@ -10,6 +10,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games.clock import turns
+from people import substitutes
 
 register = template.Library()
 
@@ -58,12 +59,55 @@ def running_clock(game, seats=None):
     return {"line": line, "words_json": countdown_words() if line else ""}
 
 
-@register.inclusion_tag("games/_clocks.html")
-def seat_clocks(game, seats):
-    """Every seat's clock, for the board."""
+@register.inclusion_tag("games/_clocks.html", takes_context=True)
+def seat_clocks(context, game, seats):
+    """Every seat's clock, for the board; the game's log of seat actions; and each seat a bot
+    took over after a timeout, with what its consent rules allow the viewer (`my_seat` of the
+    board's context: the live frames render it once per seat's view)."""
+    seats = list(seats)
+    actions = list(game.seat_actions.order_by("pk"))  # one read for the log and the offers
+    my_seat = context.get("my_seat")
     return {
-        "lines": turns.clock_lines(game, list(seats)),
+        "lines": turns.clock_lines(game, seats),
         "words_json": countdown_words(),
         "control": turns.control_of(game).describe(),
         "game": game,
+        "events": clock_events(seats, actions),
+        "offers": seat_offers(game, seats, actions, my_seat),
     }
+
+
+def seat_offers(game, seats, actions, my_seat) -> list[dict]:
+    """The seats a bot took over after a timeout (people.substitutes), as the viewer in
+    `my_seat` (None: a spectator) may act on them."""
+    return [
+        {
+            "index": index,
+            "name": vacancy.seat.occupant_name,
+            "opens_at": vacancy.opens_at,
+            "objected": vacancy.objected,
+            "may_object": my_seat is not None and my_seat != index and not vacancy.objected,
+            "own": my_seat == index,
+        }
+        for index, vacancy in sorted(substitutes.vacancies(game, seats, actions).items())
+    ]
+
+
+CLOCK_EVENTS_SHOWN = 5
+
+
+def clock_events(seats, actions) -> list[dict]:
+    """The game's log of seats leaving play or coming back (`actions`, in order), latest first:
+    timeouts, vacation days spent for a clock that ran out (games.clock.auto_vacation),
+    resignations, reclaims, substitutes. Nothing in it is hidden: the same for every viewer."""
+    names = {seat.index: seat.occupant_name for seat in seats}
+    latest = actions[::-1][:CLOCK_EVENTS_SHOWN]
+    return [
+        {
+            "name": names.get(action.seat, ""),
+            "words": action.get_kind_display(),
+            "at": action.created_at,
+            "vacation": action.kind == action.Kind.VACATION,
+        }
+        for action in latest
+    ]

@@ -8,6 +8,7 @@ from django import template
 from games.families import colour_name
 from games.presenters.after_game import rematch_context
 from games.presenters.chat import chat_context
+from games.teams import grouped
 
 register = template.Library()
 
@@ -43,3 +44,10 @@ def rematch_panel(context):
     return rematch_context(
         context["game"], context["user"], csrf_token=context.get("csrf_token", "")
     )
+
+
+@register.filter
+def in_teams(seats, teams: bool) -> list[list]:
+    """A game's seats by team for a list of games: [[0, 2], [1, 3]] two against two, one seat a
+    team otherwise (games.teams)."""
+    return grouped(seats, bool(teams))

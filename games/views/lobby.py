@@ -1,7 +1,6 @@
 """The lobby: open tables, a new table, joining and leaving, my games, invitations."""
 
 import json
-from urllib.parse import quote
 
 from django import forms
 from django.contrib import messages
@@ -24,10 +23,11 @@ from games.families import families, family_of, lobby_rulesets
 from games.lists import listing, my_turn, paging
 from games.live import notify
 from games.models import CLOCK_KINDS, Game, Seat, TimeoutPolicy
-from games.presenters.tables import table_seats_context
+from games.presenters.tables import invitation_context, table_seats_context
 from games.views import board
 from games.views.quick_play import PlayBotsForm, seats_refusal
 from jackal_site.request_input import MAX_ID, BadNumber, parse_int
+from people import reliability
 from rules.core import ruleset
 
 SETUPS = {
@@ -148,6 +148,16 @@ class NewTableForm(forms.Form):
         initial=True,
         help_text=_("Untick for a tournament-style table: the clocks never stop."),
     )
+    # Optional: a form posted without it lets anyone in (people.reliability).
+    min_reliability = forms.TypedChoiceField(
+        label=_("Reliability needed to join"),
+        choices=Game._meta.get_field("min_reliability").choices,
+        coerce=int,
+        initial=0,
+        required=False,
+        empty_value=0,
+        help_text=_("How often a player plays their games to the end: see their profile."),
+    )
     timeout_policy = forms.ChoiceField(
         label=_("When a player runs out of time"),
         choices=[("", _("As usual: the game ends with 2 players; with more, a bot takes over"))]
@@ -236,13 +246,15 @@ SUMMARY_FIELDS = (
     "weekends_off",
     "timeout_policy",
     "vacation_allowed",
+    "min_reliability",
     *turns.CLOCK_FIELDS,
 )
 
 
 def with_seats(games: list[Game]) -> list[Game]:
     """`games` with their seats and players: one query for the page's seats, one for their
-    players, each by primary or foreign key, whatever the number of games or players."""
+    players, each by primary or foreign key, and two for their reliability, whatever the
+    number of games or players."""
     # Ordered by seat alone: Seat's default order goes through its game (a join of games).
     # The players in a query of their own: joined to the seats, PostgreSQL hashed the whole
     # user table for a page's 150 seats (a sequential scan, 11 ms with 10,000 players).
@@ -252,6 +264,8 @@ def with_seats(games: list[Game]) -> list[Game]:
         # A plain list for the summary and its clock: each `game.seats.all` made a queryset
         # of its own out of the prefetched rows (some 80 a lobby page, a fifth of its time).
         game.seat_list = list(game.seats.all())
+    # The reliability beside each name: two queries for the page's players, not one a row.
+    reliability.attach(seat for game in games for seat in game.seat_list)
     return games
 
 
@@ -329,6 +343,7 @@ def _open_table(user, data: dict, players: int, teams: bool, bots: int) -> Game:
         control=data["control"],
         timeout_policy=data["timeout_policy"],
         vacation_allowed=data["vacation_allowed"],
+        min_reliability=data.get("min_reliability") or 0,
     )
     if data.get("series"):
         family_of(game.ruleset).series.start_series(game)
@@ -378,14 +393,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
             return _game_page(request, game, invite_token=token)
         if never_started(game):
             return _table_closed(request, game)
-    back = quote(request.get_full_path())
-    context = {
-        "game": game,
-        "seats": list(game.seats.select_related("user")),
-        "may_watch": user.is_authenticated and access.can_watch(game, user),
-        "login_url": f"{reverse('account_login')}?next={back}",
-        "signup_url": f"{reverse('account_signup')}?next={back}",
-    }
+    context = invitation_context(game, user, request.get_full_path())
     return render(request, "games/invitation.html", context)
 
 

@@ -38,6 +38,13 @@ def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
         if request.htmx:
             return HttpResponse(headers={"HX-Redirect": offer.new_game.get_absolute_url()})
         return redirect(offer.new_game)
+    return panel_answer(request, game, error)
+
+
+def panel_answer(request: HttpRequest, game: Game, error: str) -> HttpResponse:
+    """The answer to a form of the after-the-game panel (a rematch's, a series' pick): with
+    htmx the panel afresh, `error` in it; without, the game's page at the panel, with a message.
+    """
     if request.htmx:
         context = rematch_context(game, request.user, error=error)
         del context["csrf_token"]  # the request's own, from the context processor

@@ -1,10 +1,7 @@
 """The replay viewer, the deal revealed, verification, and export / import of game records.
 
-Each ply's position is computed from the seed and the ledger (`games.positions.position_at`,
-any game) and drawn by the game's family (`SiteFamily.replay_board`): while a game runs, the
-viewer's own seat's view at that ply (a spectator's if they have no seat), so nothing hidden
-reaches the page (a card chosen face down reads "play" in the move list until its reveal);
-once it is over, everything. Records (export, import) are in a family's own format
+What the viewer shows is games.presenters.replay's (nothing hidden reaches the page while a
+game runs). Records (export, import) are in a family's own format
 (`SiteFamily.records`: `games.families.jackal.records`, `games.families.jamaica.records`,
 `games.families.archipelago.records`); a family whose record would show something still hidden
 (cards chosen face down, the seed of a face-down island) gives it only once the game is over.
@@ -16,39 +13,32 @@ swap only the `#replay` partial and push the URL.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import access, positions, services
-from games.families import family_of, record_family, ruleset_label
+from games import access, services
+from games.families import family_of, record_family
 from games.families.record_text import MAX_PLY, RecordError
 from games.models import Game, Seat
 from games.presenters.after_game import records_ready
-from games.presenters.deal import check_deal
+from games.presenters.deal import verify_context
+from games.presenters.replay import (
+    game_replay,
+    game_replay_context,
+    imported_replay_context,
+    record_moves,
+)
 from jackal_site.request_input import BadNumber, parse_int
 
 REPLAY_PARTIAL = "games/replay.html#replay"
 IMPORT_SESSION_KEY = "imported_records"
 MAX_RECORD_BYTES = 128 * 1024  # a 1,000-move record is about 12 KB
 MAX_IMPORTS_KEPT = 3
-
-
-@dataclass(frozen=True)
-class ReplayMove:
-    ply: int
-    text: str
-    crew: str
-    name: str
 
 
 def _requested_ply(request: HttpRequest, total: int) -> int:
@@ -59,46 +49,6 @@ def _requested_ply(request: HttpRequest, total: int) -> int:
     except BadNumber:
         ply = total
     return max(0, min(ply, total))
-
-
-def _replay_context(*, page_url: str, board: dict, ply: int, moves: list[ReplayMove]) -> dict:
-    """The viewer's context: the family's `board` at `ply` (svg, players, view), the moves."""
-    total = len(moves)
-
-    def at(n: int) -> str:
-        return f"{page_url}?ply={n}"
-
-    return {
-        **board,
-        "move_list": _move_list(page_url, moves, ply),
-        "ply": ply,
-        "total": total,
-        "page_url": page_url,
-        "moves": moves,
-        "current": moves[ply - 1] if ply else None,
-        "nav": {
-            "first": at(0) if ply > 0 else "",
-            "prev": at(ply - 1) if ply > 0 else "",
-            "next": at(ply + 1) if ply < total else "",
-            "last": at(total) if ply < total else "",
-        },
-    }
-
-
-def _move_list(page_url: str, moves: list[ReplayMove], ply: int) -> SafeString:
-    """The move list as HTML: one link per ply. Built here rather than in the template, where a
-    1,000-move game cost most of the page's time (a template loop per entry)."""
-    swap = 'hx-target="#replay" hx-swap="outerHTML" hx-push-url="true"'
-    items = []
-    for n, crew, text in [(0, "", gettext("start"))] + [(m.ply, m.crew, m.text) for m in moves]:
-        href = escape(f"{page_url}?ply={n}")
-        current = ' aria-current="step" class="current"' if n == ply else ""
-        dot = f'<span class="crew-dot crew-{crew}"></span> ' if crew else ""
-        items.append(
-            f'<li value="{n}">{dot}<a href="{href}" hx-get="{href}" {swap}{current}>'
-            f"{escape(text)}</a></li>"
-        )
-    return mark_safe("".join(items))
 
 
 def _respond(request: HttpRequest, template: str, context: dict) -> HttpResponse:
@@ -137,43 +87,9 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     family = family_of(game.ruleset)
     if not family.replays:  # its history links the board instead
         return _unavailable(request, game)
-    rows = list(game.moves.order_by("ply").values_list("ply", "text", "seat"))
-    names = {s.index: s.occupant_name for s in seats}
-    seat_index = seat.index if seat is not None else None
-    # A move still secret (a card chosen face down, not yet revealed) reads as its public form
-    # to everyone but its mover.
-    secret = set()
-    if family.secret_move_prefixes and game.is_running:
-        secret = family.secret_plies(game, services.head_state(game))
-    moves = [
-        ReplayMove(
-            ply,
-            family.public_move(text) if ply in secret and seat_ != seat_index else text,
-            family.move_colour(text, seat_),
-            names.get(seat_, ""),
-        )
-        for ply, text, seat_ in rows
-    ]
-    ply = _requested_ply(request, len(moves))
-    state = positions.position_at(game, ply, [(seat_, text) for _ply, text, seat_ in rows])
-    board = family.replay_board(
-        game,
-        state,
-        seat_index,
-        names=[names.get(i, "") for i in range(game.players)],
-        last=ply == len(moves),
-        last_move=moves[ply - 1].text if ply else None,
-    )
-    context = _replay_context(
-        page_url=reverse("game_replay", args=[game.pk]), board=board, ply=ply, moves=moves
-    )
-    context.update(
-        game=game,
-        my_seat=seat_index,
-        revealed=game.is_over and bool(game.seed),
-        records_ready=records_ready(family, game),
-        recorded=family.records is not None,
-    )
+    replay = game_replay(game, seats, seat)
+    ply = _requested_ply(request, len(replay.moves))
+    context = game_replay_context(replay, ply)
     return _respond(request, "games/replay.html", context)
 
 
@@ -182,15 +98,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
 def verify(request: HttpRequest, game_id: int) -> HttpResponse:
     """The provably fair deal: the published hash, the revealed seed, and the check of both."""
     game, _seats, _seat = _game_for_viewer(request, game_id)
-    # A family without a record format or replay viewer links neither.
-    family = family_of(game.ruleset)
-    context = {
-        "game": game,
-        "over": game.is_over,
-        "recorded": records_ready(family, game) and family.replays,
-    }
-    if game.is_over:
-        context.update(check_deal(game))
+    context = verify_context(game)
     return render(request, "games/replay_verify.html", context)
 
 
@@ -266,21 +174,7 @@ def imported_replay(request: HttpRequest, key: str) -> HttpResponse:
         raise Http404
     family = record_family(text)
     record = family.records.parse_record(text)  # it replayed when imported: the engine judged
-    moves = [
-        ReplayMove(ply, text_, crew, name)
-        for ply, (text_, (crew, name)) in enumerate(
-            zip(record.moves, family.record_movers(record), strict=True), start=1
-        )
-    ]
+    moves = record_moves(family, record)
     ply = _requested_ply(request, len(moves))
-    context = _replay_context(
-        page_url=reverse("imported_replay", args=[key]),
-        board=family.record_board(record, ply, moves[ply - 1].text if ply else None),
-        ply=ply,
-        moves=moves,
-    )
-    over = record.final is not None and record.final.is_over()
-    # The rules by the name the site gives them (one it does not know: its tag).
-    ruleset = ruleset_label(record.tags.get("Ruleset", ""))
-    context.update(record=record, tags=record.tags, revealed=over, ruleset=ruleset)
+    context = imported_replay_context(family, record, key, moves, ply)
     return _respond(request, "games/replay_imported.html", context)

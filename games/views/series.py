@@ -3,16 +3,15 @@ abilities, games.families.archipelago.series)."""
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
 from games import access, services
 from games.families import family_of
 from games.models import Game
-from games.presenters.after_game import PANEL, rematch_context
+from games.views.rematch import panel_answer
 
 
 @login_required
@@ -32,10 +31,4 @@ def pick(request: HttpRequest, game_id: int) -> HttpResponse:
         )
     except services.GameError as failure:
         error = failure.message
-    if request.htmx:
-        context = rematch_context(game, request.user, error=error)
-        del context["csrf_token"]  # the request's own, from the context processor
-        return render(request, PANEL, context)
-    if error:
-        messages.error(request, error)
-    return redirect(f"{game.get_absolute_url()}#rematch")
+    return panel_answer(request, game, error)

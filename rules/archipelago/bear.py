@@ -17,6 +17,15 @@ from .geometry import Cell, cell_name, is_diagonal, neighbours
 
 class Bear:
     def _land_distances(self, origin: Cell) -> dict[Cell, int]:
+        """Steps over land squares from ``origin``. They depend on the land's squares alone, so
+        they are kept per island (``Position._land``, shared by copies): never change one."""
+        memo = self._land()[3]
+        dist = memo.get(origin)
+        if dist is None:
+            dist = memo[origin] = self._bfs_over_land(origin)
+        return dist
+
+    def _bfs_over_land(self, origin: Cell) -> dict[Cell, int]:
         dist = {origin: 0}
         queue = deque([origin])
         while queue:

@@ -110,6 +110,7 @@ class Effects:
             # ruling A7, the book: "when dragging a coin, you can only move to face-up tiles"
             self._drop_coin(ctx, None, ev)
         if not tile["up"]:
+            tile = self._tile_to_change(cell)
             tile["up"] = True
             self.noisy = True
             ev.append(
@@ -242,7 +243,7 @@ class Effects:
         """The airplane (once per game) or ice after a flight: any unoccupied face-up square."""
         tile = self.tiles[cell]
         if tile["face"] == "airplane":
-            tile["spent"] = True
+            self._tile_to_change(cell)["spent"] = True
         ok = [
             c
             for c, t in sorted(self.tiles.items(), key=lambda i: (i[0][1], i[0][0]))
@@ -295,16 +296,15 @@ class Effects:
             self.coins[cell] = self.coins.get(cell, 0) + 1
         if not quiet:
             self._fight(pid, cell, ev)
-        tile = self.tiles[cell]
         key = self.face_at(cell)
         if key == "musket":
-            tile["spent"] = True
+            self._tile_to_change(cell)["spent"] = True
             self.pending = _after("fire", pid, [f"fire {d}" for d in DIRECTIONS])
         elif key == "lighthouse":
-            tile["spent"] = True
+            self._tile_to_change(cell)["spent"] = True
             self._lighthouse(pid, 4)
         elif key == "earthquake":
-            tile["spent"] = True
+            self._tile_to_change(cell)["spent"] = True
             self._earthquake(pid)
         return None
 
@@ -337,10 +337,10 @@ class Effects:
         seat = self.pieces[pid]["seat"]
         if face.coins:
             self.coins[cell] = self.coins.get(cell, 0) + face.coins
-            tile["spent"] = True
+            self._tile_to_change(cell)["spent"] = True
             ev.append({"kind": "treasure", "cell": cell_name(cell), "coins": face.coins})
         elif face.bottles:
-            tile["spent"] = True
+            self._tile_to_change(cell)["spent"] = True
             n = min(face.bottles, self.bottle_supply)
             self.bottle_supply -= n
             if self.is_missionary(pid) and n:
@@ -351,11 +351,11 @@ class Effects:
             self.bottles[seat] += n
             ev.append({"kind": "bottles", "seat": seat, "bottles": n})
         elif tile["face"] == "smoke":
-            tile["spent"] = True
+            self._tile_to_change(cell)["spent"] = True
             self.smoke_pending = True
             ev.append({"kind": "smoke", "cell": cell_name(cell)})
         elif tile["face"] == "missionary":
-            tile["spent"] = True
+            self._tile_to_change(cell)["spent"] = True
             if "M" not in self.pieces:
                 self.pieces["M"] = {
                     "seat": seat,
@@ -369,7 +369,7 @@ class Effects:
                 }
                 ev.append({"kind": "missionary", "cell": cell_name(cell), "seat": seat})
         elif tile["face"] == "bear":
-            tile["spent"] = True
+            self._tile_to_change(cell)["spent"] = True
             self.bear = cell
             self.bear_waker = seat
             self.bear_fresh = True

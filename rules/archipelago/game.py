@@ -89,13 +89,18 @@ class Archipelago(Ending, Position, Effects, Bear, Moves, View, GameState):
         return (self.options.get("abilities") or {}).get(pid)
 
     def copy(self) -> Archipelago:
-        """An independent copy, without a JSON round trip (bots and solvers copy a lot)."""
+        """An independent copy, without a JSON round trip (bots and solvers copy a lot). What
+        never changes once made is shared: the cached legal moves, the land's shore and the
+        bear's distances, and the tiles' dicts until one changes (copy-on-write)."""
         other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other._cache = None
+        # The legal moves of this position stay cached (the dict is never changed once made),
+        # so a move tried on the copy is not generated again.
         other.options = dict(self.options)
-        other.tiles = {c: dict(t) for c, t in self.tiles.items()}
-        other._shore = (other.tiles, len(other.tiles), self.shore())  # the same land
+        # The tiles' dicts are shared: a tile is copied when it changes (_tile_to_change).
+        other.tiles = dict(self.tiles)
+        land = self._land()
+        other._shore = (other.tiles, *land[1:])  # the same land: its shore, its distances
         other.pieces = {pid: dict(p) for pid, p in self.pieces.items()}
         other.boats = dict(self.boats)
         other.coins = dict(self.coins)
@@ -112,16 +117,11 @@ class Archipelago(Ending, Position, Effects, Bear, Moves, View, GameState):
     # -- applying a move ------------------------------------------------------------------------
 
     def apply(self, seat: int, move: str) -> list[dict]:
-        if not isinstance(move, str):
-            raise NotationError("a move is text")
-        text = " ".join(move.split())
-        if not text or text.split()[0].lower() not in MOVE_WORDS and not _is_piece_move(text):
-            raise NotationError(f"{move!r} is not an Archipelago move (see the notation)")
-        self.check_seat(seat)
-        acts = self._actions(seat)
-        action = acts.get(text) or acts.get(_canonical(text))
+        # A move exactly as legal_moves() wrote it (what bots and the site send) is played
+        # straight from the cached legal moves; any other text is read and checked first.
+        action = self._actions(seat).get(move) if isinstance(move, str) else None
         if action is None:
-            raise IllegalMove(f"{text} is not a legal move now")
+            action = self._checked_action(seat, move)
         self._ply += 1
         ev: list[dict] = []
         kind = action[0]
@@ -149,6 +149,20 @@ class Archipelago(Ending, Position, Effects, Bear, Moves, View, GameState):
                 self._answer_choice(action[1], ev)
             self._after_action(ev)
         return ev
+
+    def _checked_action(self, seat: int, move) -> tuple:
+        """The action of ``move`` typed by hand (any spacing or case), or the error why not."""
+        if not isinstance(move, str):
+            raise NotationError("a move is text")
+        text = " ".join(move.split())
+        if not text or text.split()[0].lower() not in MOVE_WORDS and not _is_piece_move(text):
+            raise NotationError(f"{move!r} is not an Archipelago move (see the notation)")
+        self.check_seat(seat)
+        acts = self._actions(seat)
+        action = acts.get(text) or acts.get(_canonical(text))
+        if action is None:
+            raise IllegalMove(f"{text} is not a legal move now")
+        return action
 
     def _place(self, cell, ev: list) -> None:
         crew = self.slot_crew()
@@ -247,7 +261,7 @@ class Archipelago(Ending, Position, Effects, Bear, Moves, View, GameState):
             self._offer_turns(pid, [a, b])  # the book: "you may change the direction of arrows"
         elif word == "turn":
             cell, quarters = parse_cell(args[0]), int(args[1])
-            tile = self.tiles[cell]
+            tile = self._tile_to_change(cell)
             tile["rot"] = (tile["rot"] + quarters) % 4
             ev.append({"kind": "turn", "cell": args[0], "quarters": quarters})
             self._offer_turns(pid, [parse_cell(c) for c in pend["cells"] if c != args[0]])
@@ -328,7 +342,7 @@ class Archipelago(Ending, Position, Effects, Bear, Moves, View, GameState):
                 self._finish("stalemate", ev)  # A21's last resort: the proposals were refused
                 return
             self.slot = (self.slot + 1) % self.nseats
-            if self._actions(self.controller()) and not self.passed_over():
+            if self._has_actions(self.controller()) and not self.passed_over():
                 if self.quiet >= QUIET_ROUNDS * self.nseats * (self.refusals + 1):
                     self._propose_end(ev)
                 return
@@ -358,7 +372,7 @@ class Archipelago(Ending, Position, Effects, Bear, Moves, View, GameState):
     def _finished(self, ev: list) -> bool:
         if self.phase == "over":
             return True
-        if self.all_explored() and not self.coins_on_island():
+        if not self.coins_on_island() and self.all_explored():
             self._finish("all coins", ev)
             return True
         return False

@@ -33,8 +33,15 @@ ORTHOGONAL = ("N", "E", "S", "W")
 KNIGHT = ((1, -2), (2, -1), (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2))
 
 
+_NAMES: dict[Cell, str] = {}
+
+
 def cell_name(cell: Cell) -> str:
-    return f"{COLUMNS[cell[0]]}{cell[1] + 1}"
+    """``(2, 3)`` -> ``"C4"``. Kept once made: move generation names every square it offers."""
+    name = _NAMES.get(cell)
+    if name is None:
+        name = _NAMES[cell] = f"{COLUMNS[cell[0]]}{cell[1] + 1}"
+    return name
 
 
 def parse_cell(text: str) -> Cell:

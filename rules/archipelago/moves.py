@@ -35,6 +35,24 @@ class Moves:
         self._cache = (key, acts)
         return acts
 
+    def _has_actions(self, seat: int) -> bool:
+        """``bool(self._actions(seat))`` without writing every move out: the end of a turn asks
+        it of the next crew (does it skip?), and a position a search throws away after one move
+        never needs the rest."""
+        if seat not in self.to_act():
+            return False
+        cache = getattr(self, "_cache", None)
+        if cache and cache[0] == (self._ply, self.slot, self.smoke, seat):
+            return bool(cache[1])
+        if self.phase != "play" or self.pending is not None:
+            return bool(self._compute_actions(seat))
+        crew = self.slot_crew()
+        return (
+            any(self._piece_moves(pid) for pid, p in self.pieces.items() if p["seat"] == crew)
+            or bool(self.boat_moves(crew))
+            or bool(self.revivable(crew))
+        )
+
     def _compute_actions(self, seat: int) -> dict[str, tuple]:
         if self.phase == "place":
             return {f"boat {cell_name(c)}": ("place", c) for c in self.landing_spots()}
@@ -48,11 +66,13 @@ class Moves:
             return acts
         crew = self.slot_crew()
         acts: dict[str, tuple] = {}
-        for pid in sorted(self.pieces, key=lambda q: (q == "M", q)):
-            if self.pieces[pid]["seat"] == crew:
-                for to, coin in self._piece_moves(pid):
-                    frm = self._square_of(pid)
-                    text = f"{pid} {cell_name(frm)}-{cell_name(to)}" + (" $" if coin else "")
+        pieces = self.pieces
+        for pid in sorted((q for q in pieces if pieces[q]["seat"] == crew), key=_piece_order):
+            moves = self._piece_moves(pid)
+            if moves:
+                head = f"{pid} {cell_name(self._square_of(pid))}-"
+                for to, coin in moves:
+                    text = head + cell_name(to) + (" $" if coin else "")
                     acts[text] = ("step", pid, to, coin)
         for to in self.boat_moves(crew):
             acts[f"boat {cell_name(self.boats[crew])}-{cell_name(to)}"] = ("sail", to)
@@ -106,14 +126,18 @@ class Moves:
         swimmer = self.ability(pid) == "swimmer"
         boats = {at: owner for owner, at in self.boats.items()}
         width, height = self.width, self.height
+        tiles = self.tiles
+        # The land squares someone else stands on: any other one a pirate may always enter
+        # empty-handed (_may_enter says so without asking more), and most squares are empty.
+        manned = {o["cell"] for q, o in self.pieces.items() if o["where"] == "land" and q != pid}
         for to in neighbours(here):
             if not (0 <= to[0] < width and 0 <= to[1] < height):
                 continue
-            if to in self.tiles:
+            if to in tiles:
                 if p["where"] == "water" and not swimmer:
                     continue  # the book: no climbing out of the sea onto land
                 for coin in (False, True) if can_drag else (False,):
-                    if self._may_enter(pid, to, coin):
+                    if not coin and to not in manned or self._may_enter(pid, to, coin):
                         out.append((to, coin))
                 continue
             owner = boats.get(to)
@@ -126,7 +150,7 @@ class Moves:
                     out.append((to, False))
                     if can_drag:
                         out.append((to, True))
-            elif self.is_shore(to) and (p["where"] == "water" or swimmer and p["where"] == "land"):
+            elif (p["where"] == "water" or swimmer and p["where"] == "land") and self.is_shore(to):
                 out.append((to, False))  # an enemy swimmer there is attacked
         return out
 
@@ -136,8 +160,12 @@ class Moves:
         tile = self.tiles[to]
         if coin and (not tile["up"] or self.refuses_coin(self.face_at(to))):
             return False
+        here = [q for q, o in self.pieces.items() if o["cell"] == to and o["where"] == "land"]
+        if pid in here:
+            here.remove(pid)
+        if not here:
+            return True  # nobody there: nothing below forbids it
         key = self.face_at(to) if tile["up"] else None
-        here = [q for q in self.pieces_at(to) if q != pid]
         enemies = [q for q in here if not self.friendly(self.pieces[q]["seat"], p["seat"])]
         if (
             key == "bank"
@@ -163,22 +191,21 @@ class Moves:
     # -- boats --------------------------------------------------------------------------------
 
     def boat_speed(self, crew: int) -> int:
-        aboard = sum(
-            1
-            for p in self.pieces.values()
-            if p["where"] == "boat" and p["boat"] == crew and p["seat"] == crew
-        )
+        """One square a turn for each of the crew's own pirates aboard, one more for a navigator
+        aboard (S1) and one more while a pirate of the crew stands on the spyglass."""
+        aboard = 0
+        navigator = spy = False
+        for pid, p in self.pieces.items():
+            where = p["where"]
+            if where == "boat":
+                if p["boat"] == crew:
+                    aboard += p["seat"] == crew
+                    navigator = navigator or self.ability(pid) == "navigator"
+            elif where == "land" and p["seat"] == crew:
+                spy = spy or self.face_at(p["cell"]) == "spyglass"
         if not aboard:
             return 0
-        navigator = any(
-            self.ability(pid) == "navigator" and p["where"] == "boat" and p["boat"] == crew
-            for pid, p in self.pieces.items()
-        )
-        spy = any(
-            p["seat"] == crew and p["where"] == "land" and self.face_at(p["cell"]) == "spyglass"
-            for p in self.pieces.values()
-        )
-        return aboard + (1 if spy else 0) + (1 if navigator else 0)
+        return aboard + spy + navigator
 
     def boat_moves(self, crew: int) -> list[Cell]:
         """Empty water squares within ``speed`` orthogonal steps; a step over a row of boats
@@ -236,3 +263,8 @@ class Moves:
             elif p["trapped"] or p["stage"] < FACES[self.face_at(p["cell"])].maze:
                 uses.append(pid)
         return uses
+
+
+def _piece_order(pid: str) -> tuple:
+    """The order a crew's moves are listed in: its pirates by name, the missionary last."""
+    return (pid == "M", pid)

@@ -96,17 +96,30 @@ class Position:
         return cell in self.shore()
 
     def shore(self) -> frozenset[Cell]:
-        """Every shore square. The land's squares never change once the island is laid (an
-        earthquake swaps tiles, not squares), so the set is made once per island: it is kept
-        with the tiles dict it was made from and its size, and ``copy`` hands it on."""
+        """Every shore square."""
+        return self._land()[2]
+
+    def _land(self) -> tuple:
+        """What depends on the land's squares alone: ``(tiles, size, shore, distances)``, the
+        shore squares and a memo of the bear's distances over land from a square (bear.py).
+        The land's squares never change once the island is laid (an earthquake swaps tiles, not
+        squares), so this is made once per island: it is kept with the tiles dict it was made
+        from and its size, and ``copy`` hands it on."""
         tiles = self.tiles
         kept = self.__dict__.get("_shore")
         if kept is None or kept[0] is not tiles or kept[1] != len(tiles):
             cells = frozenset(
                 n for c in tiles for n in neighbours(c) if self.on_board(n) and n not in tiles
             )
-            kept = self._shore = (tiles, len(tiles), cells)
-        return kept[2]
+            kept = self._shore = (tiles, len(tiles), cells, {})
+        return kept
+
+    def _tile_to_change(self, cell: Cell) -> dict:
+        """The tile at ``cell``, to be changed: copies share their tiles' dicts (``copy``), so
+        a tile is replaced by its own copy before it is changed (copy-on-write). Every change
+        of a tile goes through here."""
+        tile = self.tiles[cell] = dict(self.tiles[cell])
+        return tile
 
     def boat_at(self, cell: Cell) -> int | None:
         for seat, at in self.boats.items():
@@ -232,7 +245,8 @@ class Position:
             "smoke": self.smoke,
             "smoke_pending": self.smoke_pending,
             "pending": _pending_json(self.pending),
-            "vote": dict(self.vote) if self.vote else None,
+            # Its own list of the seats that said yes: the document must not change with the game.
+            "vote": dict(self.vote, yes=list(self.vote["yes"])) if self.vote else None,
             "offered": self.offered,
             "quiet": self.quiet,
             "noisy": self.noisy,
@@ -265,7 +279,7 @@ class Position:
             self.smoke = int(d["smoke"])
             self.smoke_pending = bool(d["smoke_pending"])
             self.pending = _pending_load(d["pending"])
-            self.vote = dict(d["vote"]) if d["vote"] else None
+            self.vote = dict(d["vote"], yes=list(d["vote"]["yes"])) if d["vote"] else None
             self.offered = bool(d["offered"])
             self.quiet = int(d["quiet"])
             self.refusals = int(d.get("refusals", 0))

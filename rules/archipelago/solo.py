@@ -58,6 +58,9 @@ class PuzzleGame(Archipelago):
             acts["pass"] = ("pass",)  # a pirate with no move (in a pit...) lets its turn go
         return acts
 
+    def _has_actions(self, seat: int) -> bool:
+        return bool(self._actions(seat))  # never the shortcut: a pirate with no move may pass
+
     def _may_enter(self, pid, to, coin, stage=1):
         if self.face_at(to) == "bank" and self.tiles[to]["up"]:
             return True  # the puzzle's bank holds the whole crew (ruling P2)

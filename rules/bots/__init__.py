@@ -1,20 +1,19 @@
-"""Players that see only what their seat may know (never the hidden tiles).
+"""The site's one entry for bots: ``play(level, state, seat, seed)``, for a game of any family.
 
-``play(level, state, seat, seed)`` is the entry point for any game of the protocol (the
-site's): it hands a Jackal game to the levels below and plays a game with no bots of its own at
-random over the seat's legal moves. ``choose(level, knowledge, seed)`` is Jackal's:
-``knowledge`` comes from ``seat_knowledge(state, seat)`` (the player view plus the position
-without its face-down tiles),
-``seed`` makes the choice reproducible (the site derives it from game id, ply and seat; never
-from the game's secret seed). Levels:
+Each family's bots live beside its rules and read only what their seat may know:
 
-- ``random``: a uniformly random legal move;
-- ``easy``: one ply of look-ahead with a heuristic (easy.py);
-- ``normal``, ``strong``: information-set Monte-Carlo tree search (ismcts.py) with a small and a
-  large iteration budget (800 and 4000 iterations); in a free-for-all of three or more teams the
-  others are not searched but played by a policy, a glance for `normal` and one ply with easy's
-  weights for `strong` (whose walk also steers by the best heuristic reward below a move:
-  ismcts.MINIMAX), 400 iterations each.
+- Jackal (classic and second edition): ``rules.jackal.bots`` (its ``seat_knowledge``, the
+  one-ply ``easy``, the ISMCTS ``normal`` and ``strong``, the ``rules`` priority list);
+- Archipelago: ``rules.archipelago`` (``bot.py`` the heuristic, ``search.py`` the rollouts,
+  ``rule_bot.py`` the priority list);
+- Jamaica: ``rules.jamaica`` (``bot.py``, ``search.py``, ``rule_bot.py`` the careful greedy
+  captain).
+
+This module only hands a game to its family's bots (the three engines share no code, and the
+rules-families contract of .importlinter keeps them apart; only this package sees them all). The
+level "rules" (``SPARRING``) is not offered at the tables: it is the fixed, search-free opponent
+bench/arena.py measures the levels against (``--against rules``), and the policy the Jackal
+search plays its rollouts by.
 """
 
 from __future__ import annotations
@@ -22,62 +21,22 @@ from __future__ import annotations
 import random
 
 from rules.archipelago import bot as archipelago_bot
+from rules.archipelago import rule_bot as archipelago_rules
 from rules.archipelago import search as archipelago_search
 from rules.archipelago.knowledge import seat_knowledge as archipelago_knowledge
 from rules.core import GameState, ruleset
 from rules.jackal import JackalGame
+from rules.jackal.bots import LEVELS, SPARRING, THINKING_SECONDS, choose, seat_knowledge
 from rules.jamaica import bot as jamaica_bot
+from rules.jamaica import rule_bot as jamaica_rules
 from rules.jamaica import search as jamaica_search
 from rules.jamaica.game import JamaicaGame
 from rules.jamaica.knowledge import seat_knowledge as jamaica_knowledge
 
-from . import easy, ismcts, random_bot
-from .knowledge import Determiniser, Knowledge, seat_knowledge
+# SPARRING ("rules"): every family's priority-list bot (not a table's choice, LEVELS).
+ALL_LEVELS = (*LEVELS, SPARRING)
 
-LEVELS = ("random", "easy", "normal", "strong")
-# Iterations per decision. strong: ~0.35 s of CPU a decision on one core of the project's machine
-# (about 11,000 iterations a second since twin pirates' moves are searched once, bench/bot_speed.py;
-# 2,500 before, at 7,000 a second), normal ~0.1 s (docs/bots.md); the site adds a time limit on top
-# as a safety net for a loaded worker (games/tasks.py).
-BUDGETS = {"normal": 800, "strong": 4000}
-# In a free-for-all of three or more teams the search plays the others by a policy
-# (ismcts.OPPONENT_TEAMS) and so reaches the bot's own later turns. `normal` glances
-# (probe.best_move): 400 iterations, ~0.1 s of CPU. `strong` looks one ply ahead for them with
-# easy's weights (probe.look_move), as the easy bots that fill most tables choose: measured on 48
-# four-player deals at 400 iterations, first in 27 and sharing 2 (58 %) on normal's dice and 19
-# and 3 (43 %) on strong's own, against the glance's 17 and 7 (43 %); margin +0.46 and -0.40
-# against -1.02 (docs/bots.md, 2026-11-28 evening and night), where 2000 glancing iterations had
-# bought nothing over 400. It costs 0.26-1.13 s of CPU a decision on bench/bot_speed.py's
-# four-player positions (0.5-2.6 s on a slower machine); THINKING_SECONDS bounds it.
-FREE_FOR_ALL_BUDGETS = {"normal": 400, "strong": 400}
-FREE_FOR_ALL_OPPONENTS = {"normal": "glance", "strong": "look"}
-# A bot's thinking time on the site, at most (games/tasks.py; bench/arena.py counts the decisions
-# that would pass it). The iteration budgets above come under it in CPU time on this machine, so
-# the move is reproducible, but for `strong` in a free-for-all: its look at the others' replies
-# costs 0.6-1.2 s of CPU a decision on average in the four-player arena, by machine, and up to
-# 17 s for the longest (uncapped), so the 2 s cap cuts about 1.5 % of its searches short.
-THINKING_SECONDS = {"random": None, "easy": None, "normal": 1.0, "strong": 2.0}
-
-__all__ = [
-    "BUDGETS",
-    "FREE_FOR_ALL_BUDGETS",
-    "FREE_FOR_ALL_OPPONENTS",
-    "THINKING_SECONDS",
-    "budget_for",
-    "LEVELS",
-    "Determiniser",
-    "Knowledge",
-    "choose",
-    "play",
-    "seat_knowledge",
-]
-
-
-def budget_for(level: str, knowledge: Knowledge) -> int:
-    """The search's iterations for `level` ("normal" or "strong") at the seat `knowledge` is of:
-    the free-for-all budget where the search plays the others by the glance policy."""
-    free_for_all = ismcts.models_opponents(knowledge)
-    return (FREE_FOR_ALL_BUDGETS if free_for_all else BUDGETS)[level]
+__all__ = ["ALL_LEVELS", "LEVELS", "SPARRING", "THINKING_SECONDS", "play"]
 
 
 def play(
@@ -93,13 +52,15 @@ def play(
     rollouts of guessed islands) the seat's ``rules.archipelago.knowledge.seat_knowledge``; the
     one-player puzzles have no opponent to search against, so every level but random plays the
     heuristic there; other games, until they have bots of their own, a uniformly random move of
-    those the seat may send."""
+    those the seat may send. "rules" is each family's priority list, from the seat's view."""
     if isinstance(state, JackalGame):
         return choose(level, seat_knowledge(state.state, seat), seed, seconds=seconds)
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+    if level not in ALL_LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(ALL_LEVELS)}")
     if isinstance(state, JamaicaGame):
         rng = random.Random(f"{level}:{seed}")
+        if level == SPARRING:
+            return jamaica_rules.choose_move(state.view(seat), state.legal_moves(seat), rng)
         if level in jamaica_search.ROLLOUTS:
             knowledge = jamaica_knowledge(state, seat)
             rollouts = jamaica_search.ROLLOUTS[level]
@@ -109,6 +70,8 @@ def play(
         return jamaica_bot.choose_move(level, state.view(seat), state.legal_moves(seat), rng)
     if ruleset(state.ruleset).game == "archipelago" and archipelago_bot.site_proposal(state.vote):
         return "accept end"  # ruling A21: every bot, random too, agrees to the site's proposal
+    if ruleset(state.ruleset).game == "archipelago" and level == SPARRING:
+        return archipelago_rules.choose(state.view(seat), f"{level}:{seed}")
     if ruleset(state.ruleset).game == "archipelago" and level != "random":
         if level in archipelago_search.ROLLOUTS and state.ruleset == "archipelago":
             rng = random.Random(f"{level}:{seed}")
@@ -122,24 +85,3 @@ def play(
         family = ruleset(state.ruleset).game
         raise ValueError(f"seat {seat} of this {family} game has no move to make now")
     return random.Random(f"random:{seed}").choice(sorted(moves))
-
-
-def choose(
-    level: str,
-    knowledge: Knowledge,
-    seed: str | int,
-    iterations: int | None = None,
-    seconds: float | None = None,
-) -> str:
-    """The move (notation) the bot of this level plays. Same knowledge + seed + budget -> same
-    move. ``iterations`` overrides the level's budget; ``seconds`` caps the search's time."""
-    rng = random.Random(f"{level}:{seed}")
-    if level == "random":
-        return random_bot.choose_move(knowledge.view, rng)
-    if level == "easy":
-        return easy.choose_move(knowledge, rng)
-    if level in BUDGETS:
-        budget = budget_for(level, knowledge) if iterations is None else iterations
-        opponents = FREE_FOR_ALL_OPPONENTS[level]
-        return ismcts.choose_move(knowledge, rng, budget, seconds, opponents=opponents)
-    raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")

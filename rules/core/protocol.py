@@ -119,6 +119,12 @@ class GameState(ABC):
         legal, :class:`NotationError` when the text is not a move at all.
         """
 
+    def play(self, seat: int, move: str) -> None:
+        """``apply`` without its events, for searches and play-outs that never read them: the
+        same checks, the same position after. By default it is ``apply``; a game whose events
+        cost (Jackal's) plays its moves without making them."""
+        self.apply(seat, move)
+
     @abstractmethod
     def is_over(self) -> bool: ...
 

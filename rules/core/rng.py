@@ -13,8 +13,10 @@ same moves meets the same luck, whatever was asked of the generator before.
 from __future__ import annotations
 
 import hashlib
+import struct
 
 _MASK = (1 << 64) - 1
+_FOUR_WORDS = struct.Struct("<4Q")  # a 32-byte digest as four little-endian 64-bit words
 
 
 def _rotl(x: int, k: int) -> int:
@@ -27,8 +29,7 @@ class DealRng:
     __slots__ = ("_s",)
 
     def __init__(self, seed: str) -> None:
-        digest = hashlib.sha256(seed.encode("utf-8")).digest()
-        s = [int.from_bytes(digest[i : i + 8], "little") for i in range(0, 32, 8)]
+        s = list(_FOUR_WORDS.unpack(hashlib.sha256(seed.encode("utf-8")).digest()))
         if not any(s):  # the all-zero state is the generator's one fixed point
             s[0] = 1
         self._s = s

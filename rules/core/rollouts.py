@@ -40,7 +40,7 @@ def compare_moves(
         playout_seed = rng.getrandbits(64)
         for move in moves:
             game = guess.copy()
-            game.apply(seat, move)
+            game.play(seat, move)  # apply without the events: nobody reads them here
             rollout(game, random.Random(playout_seed))
             totals[move] += result(game, seat)
     return {move: total / played for move, total in totals.items()}

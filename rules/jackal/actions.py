@@ -75,6 +75,11 @@ class Actions:
             if code in AGREEMENT_CODES:
                 raise IllegalMove(self._explain_agreement(code))
             raise IllegalMove(self._explain(code))
+        return self.apply_listed(code)
+
+    def apply_listed(self, code: int) -> list[Event]:
+        """Play a code of ``legal_codes()`` or ``agreement_codes()`` as listed now, with its
+        events but not checked again (the protocol's moves, game.py)."""
         self._ev = []
         try:
             self._do(code)

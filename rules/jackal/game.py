@@ -28,15 +28,33 @@ from .state import Outcome, State, new_game
 from .stored import STORED_END_KEYS, end_stored
 from .view import player_view
 
+# Move code -> notation. A code's text depends on the code alone (moves.format_code), and a game
+# offers the same few thousand codes again and again: each is written once.
+_NOTATION: dict[int, str] = {}
+
+
+def notation(code: int) -> str:
+    text = _NOTATION.get(code)
+    if text is None:
+        text = _NOTATION[code] = str(Move(code))
+    return text
+
 
 class JackalGame(GameState):
     """A Jackal ``State`` seen through the protocol. One seat acts at a time: Jackal has no
-    simultaneous choice (smoke hands a crew's action to another seat, still one at a time)."""
+    simultaneous choice (smoke hands a crew's action to another seat, still one at a time).
 
-    __slots__ = ("state",)
+    ``_listed`` keeps the moves last listed by ``legal_moves``: the engine's list of codes they
+    were written from, the agreement code, and text -> code. While the engine still holds that
+    very list (it makes a new one after every change of the position) and the same agreement
+    code, those texts are the legal moves, and a move sent as one of them is played by its code
+    without being read or checked again. Copies share it with the engine's list."""
 
-    def __init__(self, state: State) -> None:
+    __slots__ = ("state", "_listed")
+
+    def __init__(self, state: State, listed: tuple | None = None) -> None:
         self.state = state
+        self._listed = listed
 
     @property
     def ruleset(self) -> str:
@@ -57,11 +75,46 @@ class JackalGame(GameState):
     def legal_moves(self, seat: int) -> list[str]:
         if seat != self.state.to_act():
             return []
-        return [str(move) for move in self.state.legal_moves()]
+        return list(self._listing()[2])
+
+    def _listing(self) -> tuple:
+        state = self.state
+        codes = state.legal_codes()
+        agree = state._agreement_code()
+        listed = self._listed
+        if listed is None or listed[0] is not codes or listed[1] != agree:
+            every = [*codes, agree] if agree else codes
+            known = _NOTATION.get
+            texts = tuple([known(code) or notation(code) for code in every])
+            listed = self._listed = (codes, agree, texts, dict(zip(texts, every, strict=True)))
+        return listed
+
+    def _listed_code(self, seat: int, move) -> int | None:
+        """The code of ``move`` if it is one of the texts ``legal_moves(seat)`` gives now."""
+        listed = self._listed
+        state = self.state
+        if (
+            listed is None
+            or listed[0] is not state._legal
+            or seat != state.to_act()
+            or listed[1] != state._agreement_code()
+        ):
+            return None
+        return listed[3].get(move) if isinstance(move, str) else None
 
     def apply(self, seat: int, move: str) -> list[dict]:
-        self.check_seat(seat)
-        return [event.as_data() for event in self.state.apply(move)]
+        code = self._listed_code(seat, move)
+        if code is None:
+            self.check_seat(seat)
+            return [event.as_data() for event in self.state.apply(move)]
+        return [event.as_data() for event in self.state.apply_listed(code)]
+
+    def play(self, seat: int, move: str) -> None:
+        code = self._listed_code(seat, move)
+        if code is None:
+            self.apply(seat, move)
+        else:
+            self.state.apply_code(code)
 
     def is_over(self) -> bool:
         return self.state.is_over()
@@ -87,7 +140,7 @@ class JackalGame(GameState):
         return self.state.to_json()
 
     def copy(self) -> JackalGame:
-        return JackalGame(self.state.copy())
+        return JackalGame(self.state.copy(), self._listed)
 
 
 class JackalRuleset(Ruleset):

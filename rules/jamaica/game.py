@@ -87,8 +87,15 @@ class JamaicaGame(GameState):
         if self.phase == "over":
             return frozenset()
         if self.phase == "choose":
-            return frozenset(s for s in range(self._seats) if s not in self.chosen)
+            return frozenset(range(self._seats)).difference(self.chosen)
         return frozenset([self.pending["seat"]]) if self.pending else frozenset()
+
+    def owes(self, seat: int) -> bool:
+        """``seat in self.to_act()``, without making the set (every move asks)."""
+        if self.phase == "choose":
+            return seat not in self.chosen and seat in range(self._seats)
+        pending = self.pending
+        return pending is not None and self.phase != "over" and pending["seat"] == seat
 
     def legal_moves(self, seat: int) -> list[str]:
         return moves.legal_moves(self, seat)
@@ -172,7 +179,25 @@ class JamaicaGame(GameState):
         }
 
     def copy(self) -> JamaicaGame:
-        return JAMAICA.from_json(self.to_json())
+        """An independent copy, without a JSON round trip (the search bots copy a lot). The
+        strings and numbers inside are immutable and shared; every list and dict is new."""
+        other = JamaicaGame.__new__(JamaicaGame)
+        other.__dict__.update(self.__dict__)
+        other.dice = list(self.dice)
+        other.hands = [list(h) for h in self.hands]
+        other.decks = [list(d) for d in self.decks]
+        other.discards = [list(d) for d in self.discards]
+        other.chosen = dict(self.chosen)
+        other.revealed = dict(self.revealed)
+        other.progress = list(self.progress)
+        other.holds = [list(hs) for hs in self.holds]  # a hold's pair is replaced, never changed
+        other.treasures = [list(t) for t in self.treasures]
+        other.lairs = list(self.lairs)
+        other.treasure_deck = list(self.treasure_deck)
+        other.set_aside = list(self.set_aside)
+        other.queue = [dict(step) for step in self.queue]
+        other.pending = dict(self.pending) if self.pending else None
+        return other
 
 
 class JamaicaRuleset(Ruleset):

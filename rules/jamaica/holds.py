@@ -1,5 +1,6 @@
 """A ship's holds: a list of [kind, count] pairs (kind None when empty), 5 of them, 6 with the
-6th-hold card. Pure functions on that list; the engine decides when they are called.
+6th-hold card. Pure functions on that list; the engine decides when they are called. A hold's
+``[kind, count]`` pair is replaced, never changed in place: copies of a game share the pairs.
 
 Loading (rulebook, "Note"): tokens go into a free hold only, never onto tokens already there.
 With no free hold one hold is emptied (its tokens lost) to take the load; a hold of the kind being

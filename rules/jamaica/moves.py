@@ -51,7 +51,7 @@ def normalise(text: str) -> str:
 
 
 def legal_moves(game, seat: int) -> list[str]:
-    if seat not in game.to_act():
+    if not game.owes(seat):
         return []
     if game.phase == "choose":
         return [f"play {card}" for card in sorted(set(game.hands[seat]))]
@@ -75,11 +75,14 @@ def legal_moves(game, seat: int) -> list[str]:
 
 def apply_move(game, seat: int, move: str) -> list[dict]:
     """Validate ``move`` for ``seat`` and play it. The state is untouched when it is refused."""
-    move = normalise(move)
-    game.check_seat(seat)
+    # A move exactly as legal_moves() writes it (what bots and the site send) needs no reading:
+    # the generated moves are in their one written form. Any other text is read and checked.
     if move not in legal_moves(game, seat):
-        legal = ", ".join(legal_moves(game, seat))
-        raise IllegalMove(f"{move!r} is not a legal move now; legal: {legal}")
+        move = normalise(move)
+        game.check_seat(seat)
+        if move not in legal_moves(game, seat):
+            legal = ", ".join(legal_moves(game, seat))
+            raise IllegalMove(f"{move!r} is not a legal move now; legal: {legal}")
     game.begin_ply()
     events: list[dict] = []
     if game.phase == "choose":

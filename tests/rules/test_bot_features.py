@@ -5,8 +5,8 @@ import os
 import random
 import sys
 
-from rules.bots.features import NAMES, linear_values, team_features
 from rules.jackal import Coord, State, new_game
+from rules.jackal.bots.features import NAMES, linear_values, team_features
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench"))
 import fit_eval  # noqa: E402

@@ -7,10 +7,9 @@ import random
 import pytest
 from test_bots import _coin_move_offered, midgame, reshuffle_hidden
 
-from rules import bots
-from rules.bots import choose, ismcts, seat_knowledge
-from rules.bots.probe import EASY, acting_team, look_move, team_values
-from rules.jackal import Move, new_game, player_view
+from rules.jackal import Move, bots, new_game, player_view
+from rules.jackal.bots import choose, ismcts, seat_knowledge
+from rules.jackal.bots.probe import EASY, acting_team, look_move, team_values
 
 
 def _margin_after(state, code, team):

@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from rules.bots import LEVELS, Determiniser, choose, ismcts, probe, seat_knowledge
-from rules.bots.carry import DETOUR, Carry
-from rules.bots.knowledge import deck, shape
-from rules.bots.probe import DIST, LAND, SEA, STRONG, distinct_codes, rewards, team_values
 from rules.jackal import Coord, Move, State, new_game, player_view
+from rules.jackal.bots import LEVELS, Determiniser, choose, ismcts, probe, seat_knowledge
+from rules.jackal.bots.carry import DETOUR, Carry
+from rules.jackal.bots.knowledge import deck, shape
+from rules.jackal.bots.probe import DIST, LAND, SEA, STRONG, distinct_codes, rewards, team_values
 
 # Tiny budgets: the tests check behaviour, not strength.
 FAST = {"normal": 12, "strong": 25}
@@ -457,7 +457,7 @@ def test_the_sailing_count_is_the_best_berth_of_the_side(monkeypatch):
     # One breadth-first pass from every berth of the side at once gives, for every square, the
     # least of (sailing to a berth + carrying the coin to a ship lying there) over the known ways;
     # with none, the straight line to where the ship lies plus the detour.
-    from rules.bots import carry
+    from rules.jackal.bots import carry
 
     rng = random.Random(5)
     land = [c for c in range(169) if LAND[c]]

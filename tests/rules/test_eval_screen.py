@@ -13,9 +13,9 @@ from functools import partial
 
 import pytest
 
-from rules.bots import easy, seat_knowledge
-from rules.bots.probe import EASY, STRONG, rewards, team_values
 from rules.jackal import new_game
+from rules.jackal.bots import easy, seat_knowledge
+from rules.jackal.bots.probe import EASY, STRONG, rewards, team_values
 
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench")
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.bots.random_bot import choose_move
 from rules.jackal import Move, State, new_game, player_view, replay
+from rules.jackal.bots.random_bot import choose_move
 from rules.jackal.geometry import BERTHS, LAND
 from rules.jackal.position import CREW_MASK, P_NONE
 from rules.jackal.tiles import CAVE, GALLEON, GOLD, OGRE, SPINNER, STOPPABLE, THICKET, TRAP

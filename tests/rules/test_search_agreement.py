@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from rules.bots import ismcts
+from rules.jackal.bots import ismcts
 
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench")
 

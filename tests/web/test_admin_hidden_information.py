@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from games.admin import GameAdmin, MoveAdmin
+from games.admin.game import GameAdmin, MoveAdmin
 from games.models import Game
 from tests.factories import make_user, start_game
 

@@ -1,5 +1,5 @@
 """No admin list answers a question about a secret field (issue 41, item 7): every registered
-ModelAdmin, every secret field declared in jackal_site.admin_site, every lookup and every path
+ModelAdmin, every secret field declared in games.admin.guard, every lookup and every path
 that reaches it, and every sort, as a superuser (who may see every row). A changelist that
 filtered on `seed__startswith` answered with the row or without it: some 500 requests spelled
 out an Archipelago series' 64-hex seed, and with it every ability draw still to come."""
@@ -12,15 +12,15 @@ from django.contrib import admin
 from django.contrib.admin.exceptions import DisallowedModelAdminLookup
 from django.test import RequestFactory
 
-from games.models import Game, Series, SeriesGame
-from games.services import open_table
-from jackal_site.admin_site import (
+from games.admin.guard import (
     GAME_PATHS,
     PUBLIC_ON_PURPOSE,
     SECRET_FIELDS,
     SecretGuard,
     secret_fields,
 )
+from games.models import Game, Series, SeriesGame
+from games.services import open_table
 from tests.factories import make_user, start_game
 
 # Names that say a field may hold a secret: each such field must be declared one way or the other.

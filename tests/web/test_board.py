@@ -17,9 +17,9 @@ from games.families.jackal import engine_state
 from games.families.jackal.board_svg import render_board
 from games.models import Game, Move
 from games.services import submit_move
-from rules.bots.random_bot import choose_move
 from rules.jackal import Move as RulesMove
 from rules.jackal import custom_position, new_game, player_view
+from rules.jackal.bots.random_bot import choose_move
 from tests.factories import make_user, start_game
 from tests.web.board_kit import (
     HTMX,

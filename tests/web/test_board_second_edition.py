@@ -138,7 +138,7 @@ def test_the_earthquake_asks_for_two_squares_to_swap(client, se_game, alice):
 
 
 def test_every_tile_of_both_rulesets_has_a_picture_and_its_name():
-    from games.families.jackal import tile_art, tile_pictures
+    from games.families.island import tile_art, tile_pictures
     from rules.jackal.tiles import KIND_NAMES, SEA, SPINNER_NAMES
 
     kinds = {name for kind, name in KIND_NAMES.items() if kind != SEA} | set(SPINNER_NAMES.values())

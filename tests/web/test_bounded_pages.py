@@ -167,8 +167,8 @@ def test_an_admin_list_counts_a_few_pages_past_the_page_shown(client, alice, eri
     client.force_login(erin)
     url = reverse("admin:games_game_changelist")
     with monkeypatch.context() as small:
-        small.setattr("games.admin.GameAdmin.list_per_page", 2)
-        small.setattr("games.admin.GameAdmin.list_max_show_all", 3)
+        small.setattr("games.admin.game.GameAdmin.list_per_page", 2)
+        small.setattr("games.admin.game.GameAdmin.list_max_show_all", 3)
         first = client.get(url).content.decode()
         assert "6+ games" in first
         # Counted: 7 rows of the 6 asked for and one more, so a fourth page exists.

@@ -21,8 +21,8 @@ from games.families.jackal import engine_state
 from games.models import Game
 from games.services import submit_move
 from jackal_site.asgi import application
-from rules.bots.random_bot import choose_move
 from rules.jackal import custom_position, player_view
+from rules.jackal.bots.random_bot import choose_move
 from tests.factories import make_user, start_game
 
 CSRF = re.compile(r"[A-Za-z0-9]{64}|[A-Za-z0-9]{32}")

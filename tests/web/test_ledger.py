@@ -18,8 +18,8 @@ from games.services import (
     submit_move,
     verify_ledger,
 )
-from rules.bots.random_bot import choose_move
 from rules.jackal import LATEST_DECK, State, new_game, player_view, replay
+from rules.jackal.bots.random_bot import choose_move
 from tests.factories import make_user, start_game
 
 pytestmark = pytest.mark.django_db

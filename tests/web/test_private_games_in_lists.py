@@ -11,9 +11,9 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 from django.utils import timezone
 
+from games.admin.guard import GAME_PATHS
 from games.models import ChatMessage, Game, Move, Series, SeriesGame
 from games.services import open_table
-from jackal_site.admin_site import GAME_PATHS
 from ratings.models import RatedGame, RatingChange
 from reminders.models import Reminder
 from tests.factories import make_user, start_game

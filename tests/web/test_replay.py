@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from games import positions
 from games.families.jackal import records
+from games.families.jackal.board_layout import side_for
 from games.families.jackal.board_svg import render_board
 from games.models import Game
 from rules.jackal import player_view, replay
@@ -75,8 +76,9 @@ def test_a_running_game_never_shows_a_face_down_tile(ruleset, client):
             # Exactly this seat's view at this ply, nothing more: no tile under a face-down square
             # but what the seat itself saw (the lighthouse), and never the seed.
             assert view.to_json() == player_view(engine_at(game, ply), seat).to_json(), (seat, ply)
+            # Turned as the seat's own board is (bob's Yellow at the bottom, issue 43).
             assert page.context["svg"] == render_board(
-                view, side=0, last_move=page.context["svg"] and _last(game, ply)
+                view, side=side_for(view, seat), last_move=page.context["svg"] and _last(game, ply)
             )
             assert game.seed not in html
             hidden = [c["coord"] for c in view.cells if c.get("face_down")]

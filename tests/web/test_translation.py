@@ -162,6 +162,7 @@ def _signed_in_pages() -> list[str]:
         reverse("my_games"),
         reverse("new_table"),
         reverse("edit_profile"),
+        reverse("alerts_settings"),
         reverse("account_email"),
         reverse("account_change_password"),
     ]

@@ -2,9 +2,9 @@
 
 The island's shape varies (rules/archipelago/islands.py): the picture is as big as the view's
 `size`, water everywhere no square is land. A face-down square shows its back (mountain, forest
-or beach: public at the table); a face-up one its face, with Jackal's art where the tile is the
-same (games.families.jackal.tile_art) and a labelled plate where it is new. Boats, pirates, the
-missionary, coins and the bear are drawn over the tiles.
+or beach: public at the table); a face-up one its face, with the island kit's art where the tile is
+Jackal's too (games.families.island.tile_art) and a labelled plate where it is new. Boats,
+pirates, the missionary, coins and the bear are drawn over the tiles.
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 from dataclasses import dataclass
 
-from games.families.jackal import tile_art
-from games.families.jackal.board_layout import Spot
-from games.families.jackal.board_svg import CREW_FILL, CREW_INK
+from games.families.island import tile_art
+from games.families.island.svg_kit import CREW_FILL, CREW_INK, Spot
 from rules.archipelago.geometry import COLUMNS, DIRECTIONS, rotate
 from rules.archipelago.tiles import face as rules_face
 

@@ -10,11 +10,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.families import SiteFamily, played_and_told, register_family
+from games.families import SiteFamily, register_family
 
 from . import howto, presenter, puzzles, series, series_view
 from . import records as record_format
 from . import replay_board as replays
+from .refusal_words import refusal_text
 from .words import event_lines, move_in_words
 
 # The series with special abilities, as the tables, the lobby and the pages use them
@@ -88,9 +89,11 @@ class ArchipelagoFamily(SiteFamily):
     def seat_crews(self, players: int, teams: bool) -> list[tuple[str, ...]]:
         return [(CREWS[index],) for index in range(players)]
 
-    def played_words(self, move, events, *, ruleset, seat_names):
-        played = _("You played %(move)s.") % {"move": move_in_words(move)}
-        return played_and_told(played, event_lines(events, seat_names=seat_names))
+    def move_in_words(self, move: str) -> str:
+        return move_in_words(move)
+
+    def refusal_text(self, error, typed: str, *, state=None, seat=None) -> str:
+        return refusal_text(error, typed, state, seat)
 
     def event_lines(self, events, *, ruleset, seat_names):
         return event_lines(events, seat_names=seat_names)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from operator import itemgetter
 from urllib.parse import urlencode
 
 from django.urls import reverse
@@ -17,9 +18,10 @@ from django.utils.translation import gettext as _
 
 from games import ledger_tail
 from games.families.ending_words import forfeit_words, stopped_words
-from games.families.jackal.words import crew_name
+from games.families.island.words import crew_name
 from games.models import Game
 from games.presenters.seat_actions import choices_for, may_offer_end
+from games.teams import teams_of_lines
 from rules.archipelago.position import QUIET_ROUNDS
 from rules.archipelago.puzzles import PUZZLES
 from rules.core import GameState
@@ -90,6 +92,16 @@ def board_context(game: Game, seat_index, *, seats, state: GameState, query, not
     log = ledger_tail.recent_moves(game, LOG_LENGTH)
     last = _last_cells(log[0]["text"]) if log else None
     svg = render_board(view, targets={t for t in targets}, last=last)
+    players = _players(view, seats, seat_index)
+    # Two against two, the players by team with what each team banks together (RULES.md):
+    # the list shows each team's head before its first player.
+    teams = teams_of_lines(
+        players,
+        bool(game.teams),
+        index=itemgetter("index"),
+        coins=itemgetter("coins"),
+        mine=itemgetter("is_viewer"),
+    )
     return {
         "game": game,
         "view": view,
@@ -97,7 +109,8 @@ def board_context(game: Game, seat_index, *, seats, state: GameState, query, not
         "groups": groups,
         "spots": list(targets.values()),
         "my_seat": seat_index,
-        "players": _players(view, seats, seat_index),
+        "players": [line for team in teams for line in team.players] or players,
+        "teams": teams,
         "status": _status(game, view, names, seat_index),
         "log": [
             {
@@ -119,6 +132,8 @@ def board_context(game: Game, seat_index, *, seats, state: GameState, query, not
         "puzzle": (
             puzzle_title(game.options.get("puzzle", "")) if game.ruleset == PUZZLE_RULESET else ""
         ),
+        # A puzzle over offers another go at the same one (views.puzzles.puzzle_start).
+        "puzzle_key": game.options.get("puzzle", "") if game.ruleset == PUZZLE_RULESET else "",
     }
 
 
@@ -219,6 +234,7 @@ def _players(view: dict, seats, seat_index):
         colour = view["crews"][each.index]["colour"] if each.index < len(view["crews"]) else ""
         lines.append(
             {
+                "index": each.index,
                 "name": each.occupant_name,
                 "colour": colour,
                 "colour_name": crew_name(colour),

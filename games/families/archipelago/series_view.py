@@ -8,12 +8,17 @@ from games.models import Game
 from . import series
 from .ability_words import ability_cards, ability_name
 
+# The draw after a game, as the generic after-the-game panel includes it (`template`).
+DRAW_TEMPLATE = "games/archipelago/_series_draw.html"
+
 
 def series_panel(game: Game, user) -> dict | None:
-    """`series.series_context` with words; None for a game of no series."""
+    """`series.series_context` with words, and the `template` that shows its draw; None for a
+    game of no series."""
     context = series.series_context(game, user)
     if context is None:
         return None
+    context["template"] = DRAW_TEMPLATE
     context["cards"] = ability_cards(context["cards_left"])
     # Two cards of one ability on the table are one choice.
     context["choices"] = ability_cards(dict.fromkeys(context["cards_left"]))

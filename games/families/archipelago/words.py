@@ -11,7 +11,7 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.families.jackal.words import PIRATES, compass
+from games.families.island.words import PIRATES, compass
 
 # Every face the rules know (rules/archipelago/tiles.py), named as the rulebook does.
 TILE_NAMES = {

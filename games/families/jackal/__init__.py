@@ -1,7 +1,7 @@
 """Jackal (classic, second edition) on the site: the presenter of its board (presenter.py), the
-island's drawing (board_svg.py, tile_art.py), its words (words.py, event_words.py,
-refusal_words.py), the text board and the how-to-play pages. `family.py` registers them as the
-site family "jackal" (`games.families`)."""
+island's drawing (board_svg.py, with the island kit's tiles: games.families.island), its words
+(words.py, event_words.py, refusal_words.py), the text board and the how-to-play pages.
+`family.py` registers them as the site family "jackal" (`games.families`)."""
 
 from __future__ import annotations
 

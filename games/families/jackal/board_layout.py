@@ -2,7 +2,8 @@
 island is at the bottom, each cell's corner, each piece's disc and each ship's hull.
 
 `Layout` gives those places both in SVG units (for board_svg.py, which draws) and in percent of the
-picture (`Spot`), so that the page can lay clickable controls exactly over the drawing.
+picture (the island kit's `Spot`), so that the page can lay clickable controls exactly over the
+drawing.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+from games.families.island.svg_kit import Spot
 from rules.jackal import View
 from rules.jackal.geometry import COLUMNS, DIR_INDEX, DX, DY
 
@@ -51,11 +53,14 @@ def board_pieces(view: View) -> list[dict]:
     return pieces
 
 
-def side_for(view: View) -> int:
-    """The side of the island drawn at the bottom: the viewer's first crew, else White's."""
-    if view.seat is not None:
+def side_for(view: View, seat: int | None = None) -> int:
+    """The side of the island drawn at the bottom: the first crew of the viewer's seat (the
+    view's own, or `seat` for a view that is nobody's, as the replay's of a game over), else
+    White's. The board and the replay turn the island alike for one player."""
+    seat = view.seat if seat is None else seat
+    if seat is not None:
         for crew in view.crews:
-            if view.crew_owner.get(crew) == view.seat:
+            if view.crew_owner.get(crew) == seat:
                 return CREW_SIDES[crew]
     return 0
 
@@ -73,23 +78,6 @@ def to_screen(x: int, y: int, side: int) -> tuple[int, int]:
 
 def grid_xy(name: str) -> tuple[int, int]:
     return COLUMNS.index(name[0]), int(name[1:]) - 1
-
-
-@dataclass(frozen=True)
-class Spot:
-    """A rectangle of the picture in percent of its width and height (for HTML overlays)."""
-
-    left: float
-    top: float
-    width: float
-    height: float
-
-    @property
-    def style(self) -> str:
-        return (
-            f"left:{self.left:.3f}%;top:{self.top:.3f}%;"
-            f"width:{self.width:.3f}%;height:{self.height:.3f}%"
-        )
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,10 @@
 is face down for this viewer cannot be drawn face up: every face-down tile is the same ``<use>`` of
 one tile back, whatever lies under it. Built with ``xml.etree.ElementTree``, which escapes all text.
 
-Each face-up tile's picture is ``tile_art``'s (both rulesets); this module draws the island, the
-pieces (pirates as discs, the second edition's characters as diamonds), ships, targets and the
-last move. ``render_board``'s signature is what other pages (a replay viewer) may rely on.
+Each face-up tile's picture is the island kit's (``games.families.island.tile_art``); this
+module draws the island, the pieces (pirates as discs, the second edition's characters as
+diamonds), ships, targets and the last move. ``render_board``'s signature is what other pages
+(a replay viewer) may rely on.
 
 The board turns so that the viewer's own side of the island is at the bottom; where each cell and
 piece goes is ``board_layout.Layout``'s, which the presenter also uses to lay clickable controls
@@ -26,6 +27,9 @@ from functools import lru_cache
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
+from games.families.island import tile_art
+from games.families.island.svg_kit import CREW_FILL, CREW_INK, el, num
+from games.families.island.words import crew_name
 from games.families.jackal.board_layout import (
     CELL,
     GRID,
@@ -42,11 +46,8 @@ from games.families.jackal.board_layout import (
 from rules.jackal import View
 from rules.jackal.geometry import COLUMNS
 
-from . import tile_art
-from .svg_kit import el, num
-from .words import capitalised, crew_name, piece_label
+from .words import capitalised, piece_label
 
-CREW_FILL = {"white": "#fafafa", "yellow": "#f2c200", "black": "#222222", "red": "#c62828"}
 # An inner ring per crew (yellow dotted, red double): red and black, or yellow and white, can look
 # alike to a colour-blind player.
 CREW_RING = {
@@ -62,7 +63,6 @@ PIECE_STATES = {
     "drunk": gettext_lazy("drunk"),
     "carrying": gettext_lazy("carrying a coin"),
 }
-CREW_INK = {"white": "#222222", "yellow": "#222222", "black": "#ffffff", "red": "#ffffff"}
 
 
 def render_board(

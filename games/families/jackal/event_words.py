@@ -16,8 +16,10 @@ from collections.abc import Callable, Iterable
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
-from . import tile_art
-from .words import capitalised, crew_name, piece_label, ship_label
+from games.families.island import tile_art
+from games.families.island.words import crew_name
+
+from .words import capitalised, piece_label, ship_label
 
 # A pirate's curse on the caramba tile, in the engine's order (rules.jackal.position.CURSES).
 CURSES = (

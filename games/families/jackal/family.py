@@ -9,7 +9,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.families import SiteFamily, played_and_told, register_family
+from games.families import SiteFamily, register_family
+from games.families.island.words import CREWS, crew_name
 from rules.core import GameState
 from rules.jackal import seat_crews
 
@@ -20,7 +21,6 @@ from .board_svg import tile_picture
 from .howto import RULESETS as HOWTO_RULESETS
 from .howto import tile_entries
 from .refusal_words import refusal_text
-from .words import CREWS, crew_name
 
 
 class JackalFamily(SiteFamily):
@@ -96,13 +96,10 @@ class JackalFamily(SiteFamily):
             return presenter.BOARD_MAIN_PARTIAL
         return presenter.BOARD_PARTIAL
 
-    def played_words(self, move, events, *, ruleset, seat_names):
-        played = _("You played %(move)s.") % {"move": presenter.move_in_words(move)}
-        return played_and_told(
-            played, self.event_lines(events, ruleset=ruleset, seat_names=seat_names)
-        )
+    def move_in_words(self, move: str) -> str:
+        return presenter.move_in_words(move)
 
-    def refusal_text(self, error, typed: str) -> str:
+    def refusal_text(self, error, typed: str, *, state=None, seat=None) -> str:
         return refusal_text(error, typed)
 
     def event_lines(

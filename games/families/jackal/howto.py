@@ -13,9 +13,8 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from games.families.island.tile_art import NAMES
 from rules.jackal.decks import deck_list
-
-from .tile_art import NAMES
 
 RULESETS = ("classic", "second-edition")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from urllib.parse import urlencode
 
 from django.template.loader import render_to_string
@@ -22,19 +23,22 @@ from django.utils.translation import gettext as _
 
 from games import ledger_tail
 from games.families.ending_words import forfeit_words, stopped_words
+from games.families.island import tile_art
+from games.families.island.svg_kit import Spot
+from games.families.island.words import crew_name
 from games.models import Game
 from games.presenters.seat_actions import choices_for, may_offer_end
+from games.teams import teams_of_lines
 from rules.core import GameState
 from rules.jackal import JackalError, View, player_view
 from rules.jackal import Move as RulesMove
 from rules.jackal.moves import CHARACTERS, piece_crew
 
-from . import tile_art
-from .board_layout import Layout, Spot, board_pieces, side_for
+from .board_layout import Layout, board_pieces, side_for
 from .board_svg import render_board
 from .event_words import event_lines
 from .text_board import text_board
-from .words import crew_name, piece_label
+from .words import piece_label
 
 LOG_LENGTH = 40
 BOARD_PARTIAL = "games/board.html#board"
@@ -123,13 +127,24 @@ def board_context(
         last_move=last_move,
     )
     entries = _log_entries(log, seats, game.ruleset)
+    players = _players(view, seats, seat_index)
+    # Two against two, the players by team with what each team banks together (RULES.md):
+    # the list shows each team's head before its first player.
+    teams = teams_of_lines(
+        players,
+        view.teams,
+        index=attrgetter("index"),
+        coins=attrgetter("coins"),
+        mine=attrgetter("is_viewer"),
+    )
     return {
         "game": game,
         "view": view,
         "svg": svg,
         "actions": actions,
         "my_seat": seat_index,
-        "players": _players(view, seats, seat_index),
+        "players": [line for team in teams for line in team.players] or players,
+        "teams": teams,
         "status": _status(game, view, seats, seat_index),
         "log": entries,
         "log_html": _log_html(entries),
@@ -341,6 +356,7 @@ def _cells_of(text: str) -> tuple[str | None, str | None] | None:
 
 @dataclass
 class PlayerLine:
+    index: int
     name: str
     crews: tuple[str, ...]
     coins: int
@@ -352,6 +368,7 @@ class PlayerLine:
 def _players(view: View, seats, seat_index: int | None) -> list[PlayerLine]:
     return [
         PlayerLine(
+            index=seat.index,
             name=seat.occupant_name,
             crews=tuple(c for c in view.crews if view.crew_owner.get(c) == seat.index),
             coins=view.seat_scores.get(str(seat.index), 0),

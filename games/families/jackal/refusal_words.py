@@ -7,9 +7,10 @@ from __future__ import annotations
 from django.utils.translation import pgettext, pgettext_lazy
 
 from games.families import not_a_move
+from games.families.island.words import crew_name
 from rules.core.errors import GameError, NotationError
 
-from .words import crew_name, piece_label
+from .words import piece_label
 
 REASONS = {
     "game-over": pgettext_lazy("refusal", "the game is over"),

@@ -8,6 +8,7 @@ from rules.jackal import JackalError, View, player_view, seat_crews
 from rules.jackal import Move as RulesMove
 from rules.jackal.moves import piece_crew
 
+from .board_layout import side_for
 from .board_svg import render_board
 from .records import revealed_view
 
@@ -38,7 +39,9 @@ def board_of(view: View, names: list[str], viewer: int | None, last_move: str | 
         }
         for index, name in enumerate(names)
     ]
-    svg = render_board(view, side=0, last_move=last_move_cells(last_move))
+    # Turned as the viewer's own board is, their crew's side at the bottom: one island, one way.
+    side = side_for(view, viewer)
+    svg = render_board(view, side=side, last_move=last_move_cells(last_move))
     return {"svg": svg, "view": view, "players": players}
 
 

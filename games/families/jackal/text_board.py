@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from games.families.island.words import crew_name
 from rules.jackal import View, render_text
 from rules.jackal.geometry import SIZE
 
 from .board_svg import PIECE_STATES
 from .event_words import END_REASONS
-from .words import crew_name
 
 
 def text_board(view: View) -> str:

@@ -300,6 +300,19 @@ def _short(text: str, length: int) -> str:
     return text if len(text) <= length else text[: length - 1] + "…"
 
 
+HAND_X, HAND_Y, CARD_STEP, CARD_WIDTH, CARD_HEIGHT = 40, 632, 114, 108, 72
+
+
+def hand_card_spot(index: int) -> str:
+    """Where the hand's card `index` lies in the picture, in percent (a CSS style), for the
+    button the page lays over it."""
+    x = HAND_X + index * CARD_STEP
+    return (
+        f"left:{100 * x / WIDTH:.3f}%;top:{100 * HAND_Y / HEIGHT:.3f}%;"
+        f"width:{100 * CARD_WIDTH / WIDTH:.3f}%;height:{100 * CARD_HEIGHT / HEIGHT:.3f}%"
+    )
+
+
 def _draw_hand(svg: ET.Element, view: dict) -> None:
     hand = view.get("hand")
     if hand is None:
@@ -308,7 +321,7 @@ def _draw_hand(svg: ET.Element, view: dict) -> None:
     el(group, "text", _("Your hand"), x=40, y=620, font_size=16, font_weight="bold")
     cards = list(hand) + ([view["my_card"]] if view.get("my_card") else [])
     for k, card in enumerate(cards):
-        x = 40 + k * 114
+        x = HAND_X + k * CARD_STEP
         chosen = k == len(hand)
         cell = el(group, "g", class_="card chosen" if chosen else "card")
         el(
@@ -321,9 +334,9 @@ def _draw_hand(svg: ET.Element, view: dict) -> None:
             cell,
             "rect",
             x=x,
-            y=632,
-            width=108,
-            height=72,
+            y=HAND_Y,
+            width=CARD_WIDTH,
+            height=CARD_HEIGHT,
             rx=8,
             fill="#fffaf0",
             stroke="#b8860b" if chosen else "#30475e",
@@ -331,19 +344,29 @@ def _draw_hand(svg: ET.Element, view: dict) -> None:
         )
         for half, letter in enumerate(card):
             cx = x + 28 + half * 52
-            el(cell, "circle", cx=cx, cy=668, r=20, fill=SYMBOL_FILL[letter])
+            el(cell, "circle", cx=cx, cy=659, r=17, fill=SYMBOL_FILL[letter])
             el(
                 cell,
                 "text",
                 SYMBOL_GLYPH[letter],
                 x=cx,
-                y=675,
+                y=665,
                 text_anchor="middle",
-                font_size=20,
+                font_size=18,
                 font_weight="bold",
                 fill="#ffffff",
             )
-            el(cell, "desc", str(SYMBOL_NAMES[letter]))
+            # The symbol's word under it: a newcomer reads the card without a legend.
+            el(
+                cell,
+                "text",
+                _short(str(SYMBOL_NAMES[letter]), 8),
+                x=cx,
+                y=695,
+                text_anchor="middle",
+                font_size=11,
+                fill="#30475e",
+            )
 
 
 def _draw_legend(svg: ET.Element) -> None:

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.families import SiteFamily, played_and_told, register_family
+from games.families import SiteFamily, register_family
 from rules.jamaica.moves import COLOURS, public_move
 
 from . import howto, ledger, presenter, replay_board
@@ -29,6 +28,11 @@ class JamaicaFamily(SiteFamily):
     records_while_running = False
     rulesets = (("jamaica", gettext_lazy("Jamaica: a race round the island for 2 to 6 pirates")),)
     howto_rulesets = ("jamaica",)
+    # A round is a decision for every ship (its card), and the captain's and the fights' on
+    # top: some 9-13 decisions for six ships. At the bots' own cap (1 s for normal) a table of
+    # five normal bots made its players wait 7-13 s a round (docs/board-on-every-screen.md);
+    # the search's rollouts stop at this cap instead, about 2-3 s a round.
+    bot_seconds = {"normal": 0.2, "strong": 0.4}
     title = gettext_lazy("Jamaica")
 
     def how_to_play(self, ruleset: str) -> tuple[str, dict] | None:
@@ -62,13 +66,10 @@ class JamaicaFamily(SiteFamily):
     def seat_crews(self, players: int, teams: bool) -> list[tuple[str, ...]]:
         return [(COLOURS[seat],) for seat in range(players)]
 
-    def played_words(self, move, events, *, ruleset, seat_names):
-        played = _("You played %(move)s.") % {"move": move_in_words(move)}
-        return played_and_told(
-            played, self.event_lines(events, ruleset=ruleset, seat_names=seat_names)
-        )
+    def move_in_words(self, move: str) -> str:
+        return move_in_words(move)
 
-    def refusal_text(self, error, typed: str) -> str:
+    def refusal_text(self, error, typed: str, *, state=None, seat=None) -> str:
         return refusal_text(error, typed)
 
     def event_lines(

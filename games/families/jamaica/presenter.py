@@ -20,11 +20,13 @@ from games.families.jamaica.words import (
     NOTATION_HELP,
     PENDING_WORDS,
     POWER_NAMES,
-    SYMBOL_NAMES,
     card_words,
     colour_name,
     event_lines,
+    hold_choice_words,
+    hold_prompt,
     move_in_words,
+    symbol_words,
     treasure_words,
 )
 from games.models import Game
@@ -34,7 +36,7 @@ from rules.jamaica import holds as H
 from rules.jamaica.moves import COLOURS
 
 from . import ledger
-from .board_svg import SYMBOL_FILL, SYMBOL_GLYPH, render_board
+from .board_svg import SYMBOL_FILL, SYMBOL_GLYPH, hand_card_spot, render_board
 
 LOG_LENGTH = 40
 PAGE_TEMPLATE = "games/jamaica/board.html"
@@ -47,7 +49,8 @@ class Choice:
 
     move: str
     label: str
-    symbols: tuple[tuple[str, str, str], ...] = ()  # a card's (glyph, colour, name), morning first
+    symbols: tuple[tuple[str, str, str], ...] = ()  # a card's (glyph, colour, words), morning first
+    spot: str = ""  # a pictured card's place over the board (CSS), for its button there
 
 
 @dataclass(frozen=True)
@@ -84,8 +87,17 @@ def board_context(game: Game, seat_index, *, seats, state: GameState, notice, ty
     view = state.view(seat_index)
     names = {each.index: each.occupant_name for each in seats}
     legal = state.legal_moves(seat_index) if seat_index is not None and game.is_running else []
-    cards = [_choice(move) for move in legal if move.startswith("play ")]
-    others = [Choice(move, move_in_words(move)) for move in legal if not move.startswith("play ")]
+    cards = [_choice(move, view) for move in legal if move.startswith("play ")]
+    # The cards of the hand as the board pictures them, each a button over its picture.
+    playable = {card.move for card in cards}
+    pictured = [
+        _choice(f"play {card}", view, index)
+        for index, card in enumerate(view.get("hand") or [])
+        if f"play {card}" in playable
+    ]
+    others = [
+        _other_choice(move, view, seat_index) for move in legal if not move.startswith("play ")
+    ]
     return {
         "game": game,
         "view": view,
@@ -93,11 +105,13 @@ def board_context(game: Game, seat_index, *, seats, state: GameState, notice, ty
         "svg": render_board(view, names),
         "my_seat": seat_index,
         "cards": cards,
+        "pictured_cards": pictured,
         "other_moves": others,
         "legal_moves": legal,
         "players": _players(view, seats, seat_index),
         "status": _status(game, view, names, seat_index),
         "round_words": _round_words(view, names),
+        "dice": _dice(view),
         "fight_words": _fight_words(view),
         "my_card": card_words(view["my_card"]) if view.get("my_card") else "",
         "my_treasures": [treasure_words(card) for card in view.get("my_treasures") or []],
@@ -111,10 +125,30 @@ def board_context(game: Game, seat_index, *, seats, state: GameState, notice, ty
     }
 
 
-def _choice(move: str) -> Choice:
+def _other_choice(move: str, view: dict, seat_index) -> Choice:
+    """A decision as a button; a hold for a load says what the load would throw overboard."""
+    words = move.split()
+    if words[0] == "hold" and len(words) == 2 and words[1].isdigit():
+        number = int(words[1])
+        holds = view["holds"][seat_index]
+        return Choice(
+            move, hold_choice_words(number, holds[number - 1] if number <= len(holds) else None)
+        )
+    return Choice(move, move_in_words(move))
+
+
+def _choice(move: str, view: dict, index: int | None = None) -> Choice:
+    """A card to play: each half's symbol with its word, and the die it goes with once the dice
+    are ordered ("advance 6", "gold 3"): what the card would do this round, not glyphs alone."""
     card = move.split()[1]
-    symbols = tuple((SYMBOL_GLYPH[c], SYMBOL_FILL[c], str(SYMBOL_NAMES[c])) for c in card)
-    return Choice(move, card_words(card), symbols)
+    dice = (view["morning"], view["evening"])
+    symbols = tuple(
+        (SYMBOL_GLYPH[c], SYMBOL_FILL[c], symbol_words(c, dice[half]))
+        for half, c in enumerate(card)
+    )
+    return Choice(
+        move, card_words(card), symbols, spot=hand_card_spot(index) if index is not None else ""
+    )
 
 
 def _players(view: dict, seats, seat_index) -> list[PlayerLine]:
@@ -164,6 +198,8 @@ def _status(game: Game, view: dict, names: dict[int, str], seat_index) -> str:
         if view["phase"] == "choose":
             return _("Your turn: choose a card, face down.")
         pending = view.get("pending") or {}
+        if pending.get("kind") == "hold":
+            return hold_prompt(pending)
         return str(PENDING_WORDS.get(pending.get("kind"), _("Your turn.")))
     if seat_index is not None and view["phase"] == "choose" and seat_index in view["ready"]:
         return _("Your card is chosen. Waiting for %(names)s.") % {
@@ -173,18 +209,50 @@ def _status(game: Game, view: dict, names: dict[int, str], seat_index) -> str:
 
 
 def _round_words(view: dict, names: dict[int, str]) -> str:
-    words = _("Round %(round)d. Captain: %(captain)s.") % {
+    # The dice are drawn beside these words (_dice), each with its value for screen readers.
+    return _("Round %(round)d. Captain: %(captain)s.") % {
         "round": view["round"],
         "captain": names.get(view["captain"], "?"),
     }
+
+
+# The pips of a die's faces on a 3 × 3 grid (column, row), as real dice show them.
+PIPS = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+@dataclass(frozen=True)
+class Die:
+    """A die of the round drawn as a die (games/jamaica/_dice.html): its words and its pips."""
+
+    label: str
+    value: int
+    pips: tuple[tuple[int, int], ...]
+
+
+def _dice(view: dict) -> list[Die]:
+    """The round's dice: the morning's and the evening's once the captain has ordered them,
+    before that the two rolled."""
     if view["morning"] is not None and view["evening"] is not None:
-        words += " " + _("Morning die: %(morning)s, evening die: %(evening)s.") % {
-            "morning": view["morning"],
-            "evening": view["evening"],
-        }
+        named = ((_("Morning die"), view["morning"]), (_("Evening die"), view["evening"]))
     elif view["dice"]:
-        words += " " + _("Dice: %(a)s and %(b)s.") % {"a": view["dice"][0], "b": view["dice"][1]}
-    return words
+        named = ((_("Die"), view["dice"][0]), (_("Die"), view["dice"][1]))
+    else:
+        return []
+    return [
+        Die(
+            label=str(label),
+            value=int(value),
+            pips=tuple((8 + 8 * c, 8 + 8 * r) for c, r in PIPS.get(int(value), ())),
+        )
+        for label, value in named
+    ]
 
 
 def _fight_words(view: dict) -> str:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from rules.core import IllegalMove, NotationError
+from rules.jamaica import track
 from rules.jamaica.moves import COLOURS, normalise
 
 COLOUR_NAMES = {
@@ -64,6 +65,13 @@ def card_words(card: str) -> str:
     return " / ".join(str(SYMBOL_NAMES[letter]) for letter in card)
 
 
+def symbol_words(letter: str, die: int | None) -> str:
+    """Half a card in words, with the die it goes with where the dice are known: "advance 6"."""
+    if die is None:
+        return str(SYMBOL_NAMES[letter])
+    return _("%(action)s %(n)s") % {"action": SYMBOL_NAMES[letter], "n": die}
+
+
 def treasure_words(card: str) -> str:
     if card in POWER_NAMES:
         return str(POWER_NAMES[card])
@@ -112,6 +120,34 @@ def move_in_words(move: str) -> str:
     return move
 
 
+def square_words(progress: int) -> str:
+    """Where a ship at `progress` stands, as the board numbers it: the events count the race
+    (-6 after moving back past the start, 44 + 1 on the second lap), the board its squares."""
+    square = track.square_of(progress)
+    if square == track.PORT_ROYAL:
+        return _("Port Royal")
+    return _("square %(n)d") % {"n": square}
+
+
+def hold_prompt(pending: dict) -> str:
+    """What the hold choice loads, and that the hold chosen is emptied for it."""
+    return _(
+        "Load %(n)s %(tokens)s: choose the hold that takes them (what it holds now goes overboard)."
+    ) % {"n": pending.get("n", 0), "tokens": TOKEN_NAMES.get(pending.get("tokens"), "")}
+
+
+def hold_choice_words(number: int, hold) -> str:
+    """A hold as a choice for a load: what it holds now, which the load replaces."""
+    kind, count = (hold or (None, 0))[:2]
+    if not kind or not count:
+        return _("Hold %(n)s (empty)") % {"n": number}
+    return _("Hold %(n)s: its %(count)s %(tokens)s go overboard") % {
+        "n": number,
+        "count": count,
+        "tokens": TOKEN_NAMES.get(kind, kind),
+    }
+
+
 def _tokens(event: dict) -> dict:
     return {"n": event.get("n", 0), "tokens": TOKEN_NAMES.get(event.get("tokens"), "")}
 
@@ -140,17 +176,17 @@ def event_line(event: dict, seat_names: dict[int, str]) -> str:
     if kind == "reveal":
         return _("%(ship)s shows %(card)s.") % {"ship": ship(), "card": card_words(event["card"])}
     if kind == "move":
-        return _("%(ship)s sails from square %(start)s to square %(end)s.") % {
+        return _("%(ship)s sails from %(start)s to %(end)s.") % {
             "ship": ship(),
-            "start": event["from"],
-            "end": event["to"],
+            "start": square_words(event["from"]),
+            "end": square_words(event["to"]),
         }
     if kind == "finish":
         return _("%(ship)s is back at Port Royal.") % {"ship": ship()}
     if kind == "shortage":
-        return _("%(ship)s cannot pay and falls back to square %(end)s.") % {
+        return _("%(ship)s cannot pay and falls back to %(end)s.") % {
             "ship": ship(),
-            "end": event["to"],
+            "end": square_words(event["to"]),
         }
     if kind == "pay":
         return _("%(ship)s pays %(n)s %(tokens)s.") % {"ship": ship(), **_tokens(event)}

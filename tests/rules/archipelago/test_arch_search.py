@@ -97,11 +97,12 @@ def redeal(game, peeked, rng):
         ]
         faces = [game.tiles[c]["face"] for c in cells]
         rng.shuffle(faces)
+        # A copy shares its tiles' dicts with the game (copy-on-write): replace, never change.
         for cell, face in zip(cells, faces, strict=True):
-            other.tiles[cell]["face"] = face
-    for tile in other.tiles.values():
+            other.tiles[cell] = dict(other.tiles[cell], face=face)
+    for cell, tile in other.tiles.items():
         if not tile["up"]:
-            tile["rot"] = rng.randrange(4)
+            other.tiles[cell] = dict(tile, rot=rng.randrange(4))
     return other
 
 

@@ -1,4 +1,4 @@
-"""The picture of one face-up tile, for both rulesets: its one job.
+"""The picture of one face-up tile, for Jackal's island and Archipelago's alike: its one job.
 
 ``draw_tile(group, cell, vector)`` draws into `group`, whose origin is the tile's top-left corner
 and whose size is ``TILE`` units square. `cell` is the face-up cell of a player view (its

@@ -14,7 +14,8 @@ project, Django's auth, allauth), so that no admin can forget two rules:
   model is a 400 (issue 41.3).
 
 settings.INSTALLED_APPS names AdminConfig below in place of django.contrib.admin, which makes
-GuardedAdminSite the default site (`admin.site`, `@admin.register`).
+GuardedAdminSite the default site (`admin.site`, `@admin.register`). Django imports this module
+before the models load, so it imports no model at the top (games.access waits for a request).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from django.db.models import F
 from django.db.models.constants import LOOKUP_SEP
 from django.utils.translation import gettext as _
 
-from .request_input import BadInput
+from jackal_site.request_input import BadInput
 
 # Every field that holds or betrays hidden information or a credential, by model. A test walks
 # every model and fails on a field named like a secret (seed, secret, token, state, password,
@@ -45,6 +46,9 @@ SECRET_FIELDS: dict[str, frozenset[str]] = {
     "accounts.User": frozenset({"password"}),
     "account.EmailConfirmation": frozenset({"key"}),
     "sessions.Session": frozenset({"session_key", "session_data"}),
+    # A webhook's signing secret, and the calendar's secret address (alerts).
+    "alerts.Webhook": frozenset({"secret"}),
+    "alerts.CalendarFeed": frozenset({"token"}),
 }
 
 # Fields named like secrets that are not: said here so that the test knows it was decided.
@@ -198,4 +202,4 @@ class GuardedAdminSite(admin.AdminSite):
 
 
 class AdminConfig(DjangoAdminConfig):
-    default_site = "jackal_site.admin_site.GuardedAdminSite"
+    default_site = "games.admin.guard.GuardedAdminSite"

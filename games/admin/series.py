@@ -1,6 +1,6 @@
-"""The admin of Archipelago's series (games.series): staff see each series, its games in order
-and the ability draws after them, read-only. The series' seed orders the ability cards still to
-come, so it is never shown (like a running game's seed)."""
+"""The admin of Archipelago's series (games.series_models): staff see each series, its games in
+order and the ability draws after them, read-only. The series' seed orders the ability cards
+still to come, so it is never shown (like a running game's seed)."""
 
 from django.contrib import admin
 from django.db.models import Count
@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .series_models import Series, SeriesGame
+from games.series_models import Series, SeriesGame
 
 
 class SeriesGameInline(admin.TabularInline):

@@ -1,20 +1,42 @@
-"""The few SVG pieces every drawing of the Jackal family's board is made of: the tile's size,
-an element with SVG's dashed attribute names, a line of text, a coin count and a chest.
+"""The few SVG pieces every drawing of an island is made of (Jackal's and Archipelago's): the
+tile's size, an element with SVG's dashed attribute names, a line of text, a coin count and a
+chest, the crews' colours, and `Spot`, a place of the picture for the page's HTML overlays.
 
 Kept apart from the tiles' pictures (tile_pictures.py) and their names (tile_art.py) so that each
-of those modules has one job and the island of Archipelago (games/families/archipelago) can draw
-with the same pieces.
+of those modules has one job.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from dataclasses import dataclass
 
 TILE = 48
 C = TILE / 2
 
 Vector = Callable[[str], tuple[float, float]]
+
+# A crew's disc and the ink of what is written on it.
+CREW_FILL = {"white": "#fafafa", "yellow": "#f2c200", "black": "#222222", "red": "#c62828"}
+CREW_INK = {"white": "#222222", "yellow": "#222222", "black": "#ffffff", "red": "#ffffff"}
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A rectangle of the picture in percent of its width and height (for HTML overlays)."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+
+    @property
+    def style(self) -> str:
+        return (
+            f"left:{self.left:.3f}%;top:{self.top:.3f}%;"
+            f"width:{self.width:.3f}%;height:{self.height:.3f}%"
+        )
 
 
 def num(value: float) -> str:

@@ -5,8 +5,8 @@ from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import chat
-from .models import ChatMessage
+from games import chat
+from games.models import ChatMessage
 
 
 @admin.register(ChatMessage)

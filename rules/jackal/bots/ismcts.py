@@ -10,7 +10,10 @@ relative to the margin at the root) and backs up per-team rewards: each node sco
 that chose its move. No random playout by default: measured against ``easy`` (1 v 1, 8 games
 each, same deals), a 12-ply heuristic playout won 6 of 8 at 300 iterations, scoring the leaf
 directly won 6 of 8 at 300 and 7 of 8 at 1500 iterations in about the time 1000 iterations with
-playouts took; the tree spends its iterations on replies instead. Chains,
+playouts took; the tree spends its iterations on replies instead. A play-out by the rules bot's
+priority list (rule.py, PLAYOUT_POLICY "rules", issue 44) can be asked for with a depth
+(``playout_depth``; rules.jackal.bots.PLAYOUT_DEPTHS per level, 0 until an arena shows it wins:
+docs/bots.md, "The sparring bot"). Chains,
 bottles, peeks and earthquakes are plies like any other, so a multi-ply turn is searched as the
 sequence of decisions the rules ask for; partners in a 2v2 share a team and so a reward. Twin
 pirates' moves are one move (probe.distinct_codes) at every node, and a held coin is valued by
@@ -52,11 +55,16 @@ from .probe import (
     rewards,
     team_values,
 )
+from .rule import rule_code
 
 EXPLORE = 0.7  # UCB1 constant; rewards are in [0, 1]
 SAMPLES = 24  # distinct determinisations per search (from_json costs ~1 ms; copies ~20 us)
 PLAYOUT_DEPTH = 0  # plies of heuristic playout before the position is scored (see above)
 GREEDY = 0.85  # playout: chance of the best-looking move (else a uniformly random one)
+# The rules policy's randomness in a play-out: a uniformly random move this often, so that the
+# play-outs of one leaf differ (the rules are deterministic but for ties).
+RULES_NOISE = 0.1
+PLAYOUT_POLICY = "rules"  # how play-outs choose: "rules" (rule.py) or "glance" (probe.best_move)
 # Rewards are a sigmoid of the team's heuristic margin *relative to the margin at the root*, with
 # this scale in coins: centred on the position searched, a coin gained or lost moves the reward
 # by the same amount whether the bot leads by ten or trails by ten (an absolute margin saturates
@@ -134,12 +142,17 @@ class Node:
         self.mm = 0.0
 
 
-def _playout(state, rng: random.Random, depth: int) -> None:
+def _playout(state, rng: random.Random, depth: int, policy: str = "glance") -> None:
+    """``depth`` plies from ``state`` by the play-out policy: "rules" (rule.rule_code, the
+    priority list, a uniformly random move one time in RULES_NOISE) or "glance" (the best
+    move at a glance GREEDY of the time, else a random one)."""
     for _ in range(depth):
         if state.is_over():
             return
         codes = state.legal_codes()
-        if rng.random() < GREEDY:
+        if policy == "rules":
+            code = rule_code(state, codes, rng, None, RULES_NOISE)
+        elif rng.random() < GREEDY:
             code = best_move(state, codes, rng)
         else:
             code = codes[rng.randrange(len(codes))]
@@ -178,6 +191,7 @@ class Search:
         playout_depth: int = PLAYOUT_DEPTH,
         stop_early: bool = True,
         opponents: str | None = None,
+        policy: str | None = None,
     ) -> None:
         self.knowledge = knowledge
         # The modelled teams' policy in a free-for-all: "glance" or "look" (OPPONENT_POLICY).
@@ -187,6 +201,7 @@ class Search:
         self.budget = iterations
         self.seconds = seconds
         self.depth = playout_depth
+        self.policy = policy or PLAYOUT_POLICY
         self.iterations = 0
         self.elapsed = 0.0
         self.root = Node(-1)
@@ -315,7 +330,7 @@ class Search:
             path.append(node)
             if expanded:
                 break
-        _playout(state, rng, self.depth)
+        _playout(state, rng, self.depth, self.policy)
         self._back_up(root, path, state)
 
     def _iterate_cached(self, root: Node, samples: list, si: int, root_legal: dict[int, str]):
@@ -368,5 +383,7 @@ def choose_move(
     iterations: int,
     seconds: float | None = None,
     opponents: str | None = None,
+    playout_depth: int = PLAYOUT_DEPTH,
 ) -> str:
-    return Search(knowledge, rng, iterations, seconds, opponents=opponents).run()
+    search = Search(knowledge, rng, iterations, seconds, playout_depth, opponents=opponents)
+    return search.run()

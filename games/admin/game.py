@@ -2,7 +2,7 @@
 
 Nothing here shows a running game's seed or cached state (they hold the face-down tiles); no
 URL may filter or sort on them either, and private games are listed only to holders of the watch
-permission: the site's admin enforces both for every ModelAdmin (jackal_site.admin_site).
+permission: the site's admin enforces both for every ModelAdmin (games.admin.guard).
 """
 
 from django.contrib import admin, messages
@@ -11,18 +11,13 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games import (
-    access,
-    series_admin,  # noqa: F401  (registers the series' admin)
-    services,
-)
+from games import access, services
 from games.clock import staff, turns
+from games.families import family_of, secret_families
 from games.lists import paging
+from games.models import Game, Move, Seat
 from jackal_site.request_input import MAX_ID, BadNumber, parse_int
 from rules.core import ruleset_names
-
-from .families import family_of, secret_families
-from .models import Game, Move, Seat
 
 
 def may_see_moves(request, game: Game) -> bool:

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("seats/", views.seats_needing_players, name="seats_needing_players"),
+    path("games/<int:game_id>/seats/<int:seat>/take/", views.take_seat, name="take_seat"),
+    path(
+        "games/<int:game_id>/seats/<int:seat>/keep-bot/",
+        views.object_to_substitute,
+        name="keep_bot",
+    ),
+]
