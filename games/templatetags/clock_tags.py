@@ -9,6 +9,7 @@ from django import template
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from games import ledger_tail
 from games.clock import turns
 from people import substitutes
 
@@ -65,7 +66,8 @@ def seat_clocks(context, game, seats):
     took over after a timeout, with what its consent rules allow the viewer (`my_seat` of the
     board's context: the live frames render it once per seat's view)."""
     seats = list(seats)
-    actions = list(game.seat_actions.order_by("pk"))  # one read for the log and the offers
+    # One read for the log and the offers, or none: kept under the ledger's seal.
+    actions = ledger_tail.seat_actions(game)
     my_seat = context.get("my_seat")
     return {
         "lines": turns.clock_lines(game, seats),

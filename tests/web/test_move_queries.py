@@ -178,6 +178,7 @@ def test_a_seat_action_is_seen_by_the_next_board(client, db):
 def test_the_turn_emails_reminders_are_written_once_the_move_commits(
     client, db, django_capture_on_commit_callbacks
 ):
+    cache.clear()  # no page of another test's game of the same number open (games.live.presence)
     game, people = a_table("jamaica", 4, plies=0)
     seat, move = handing_on(game)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
