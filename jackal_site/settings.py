@@ -73,6 +73,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "jackal_site.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages compressed for browsers that ask (a board page of 72 KB goes as 10 KB), below
+    # WhiteNoise, which answers for static files with their own compressed copies first.
+    # Django's own, with its BREACH mitigation (random padding), and CSRF tokens masked afresh
+    # in every answer. COMPRESS_PAGES=false leaves it to the proxy (deploy/nginx).
+    *(["django.middleware.gzip.GZipMiddleware"] if env_bool("COMPRESS_PAGES", True) else []),
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -66,7 +66,8 @@ def seat_clocks(context, game, seats):
     took over after a timeout, with what its consent rules allow the viewer (`my_seat` of the
     board's context: the live frames render it once per seat's view)."""
     seats = list(seats)
-    actions = ledger_tail.seat_actions(game)  # kept under the seal: no read while moves follow
+    # One read for the log and the offers, or none: kept under the ledger's seal.
+    actions = ledger_tail.seat_actions(game)
     my_seat = context.get("my_seat")
     return {
         "lines": turns.clock_lines(game, seats),

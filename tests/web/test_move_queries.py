@@ -16,11 +16,13 @@ import random
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.ledger_tail import KEPT
 from games.models import Game
+from games.presenters.board import board_context
 from games.services import head_state, submit_move
 from reminders.models import Reminder
 from tests.factories import make_user, start_game
@@ -71,16 +73,29 @@ def _hands_on(state, seat: int, move) -> bool:
     return bool(after.to_act() - {seat})
 
 
-def queries_of_a_move(client, game: Game, people, *, page_first: bool = True) -> list[str]:
+def queries_of_a_move(
+    client, game: Game, people, *, page_first: bool = True, after_commit: list | None = None
+) -> list[str]:
+    """The queries of an htmx move up to its answer, the commit's work aside: what runs once
+    the move commits (the turn e-mails' rows) is run too, and its queries put in
+    `after_commit`."""
     seat, move = handing_on(game)  # a_table played on to one
     client.force_login(people[seat])
     if page_first:
         assert client.get(game.get_absolute_url()).status_code == 200
     url = reverse("game_move", args=[game.pk])
-    with CaptureQueriesContext(connection) as captured:
+    with (
+        CaptureQueriesContext(connection) as captured,
+        TestCase.captureOnCommitCallbacks() as callbacks,
+    ):
         response = client.post(
             url, {"move": move, "expected_ply": game.ply}, HTTP_HX_REQUEST="true"
         )
+    with CaptureQueriesContext(connection) as committed:
+        for callback in callbacks:
+            callback()
+    if after_commit is not None:
+        after_commit += [query["sql"] for query in committed.captured_queries]
     assert response.status_code == 200 and "is not" not in response.content.decode()
     ply = game.ply
     game.refresh_from_db()
@@ -91,8 +106,14 @@ def queries_of_a_move(client, game: Game, people, *, page_first: bool = True) ->
 @pytest.mark.parametrize(("ruleset", "players"), TABLES)
 def test_a_move_costs_no_more_than_its_ceiling(client, db, ruleset, players):
     game, people = a_table(ruleset, players)
-    queries = queries_of_a_move(client, game, people)
+    after_commit = []
+    queries = queries_of_a_move(client, game, people, after_commit=after_commit)
     assert len(queries) <= CEILING, "\n".join(queries)
+    # Once committed, the turn e-mails of every seat whose turn began: at most one statement
+    # (inside its own transaction on a real connection: BEGIN and COMMIT besides); none when
+    # no turn began (Jamaica's resolution hands on to seats that owed already).
+    assert len(after_commit) <= 1, after_commit
+    assert all("reminders_reminder" in sql for sql in after_commit), after_commit
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "second-edition", "archipelago", "jamaica"])
@@ -157,6 +178,7 @@ def test_a_seat_action_is_seen_by_the_next_board(client, db):
 def test_the_turn_emails_reminders_are_written_once_the_move_commits(
     client, db, django_capture_on_commit_callbacks
 ):
+    cache.clear()  # no page of another test's game of the same number open (games.live.presence)
     game, people = a_table("jamaica", 4, plies=0)
     seat, move = handing_on(game)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
@@ -166,3 +188,34 @@ def test_the_turn_emails_reminders_are_written_once_the_move_commits(
     told = set(Reminder.objects.filter(game=game, ply=game.ply).values_list("user", flat=True))
     owing = {people[s.index].pk for s in game.seats.filter(must_act=True)}
     assert told == owing and len(told) == 4
+
+
+def test_a_jamaica_card_chosen_stays_hidden_when_read_from_the_kept_tail(client, db):
+    """Jamaica's boards find the cards still face down from the kept tail (not a query): the
+    same plies as the ledger says, and the other seats' board does not name the card."""
+    from games import ledger_tail
+    from games.families.jamaica import ledger
+
+    game, people = a_table("jamaica", 3, plies=0)
+    for _ in range(10):  # on to the first card chosen (after the captain's order of the dice)
+        state = head_state(game)
+        chooser = min(state.to_act())
+        moves = [str(m) for m in state.legal_moves(chooser) if not str(m).startswith("offer")]
+        card = next((m for m in moves if m.startswith("play ")), None)
+        submit_move(game.pk, seat_index=chooser, text=card or moves[0], expected_ply=game.ply)
+        game.refresh_from_db()
+        if card:
+            break
+    assert card and game.is_running
+    state = head_state(game)
+    kept = ledger.secret_plies(game, state, ledger_tail.recent_moves(game, KEPT))
+    assert kept == ledger.secret_plies(game, state) == {game.ply}
+    other = next(seat for seat in range(3) if seat != chooser)
+    shown = {
+        seat: {
+            entry.ply: entry.text
+            for entry in board_context(game, people[seat], seats=list(game.seats.all()))["log"]
+        }
+        for seat in (other, chooser)
+    }
+    assert shown[other][game.ply] == "play" and shown[chooser][game.ply] == card
