@@ -35,6 +35,7 @@ from games.families.record_text import MAX_PLY, RecordError
 from games.models import Game, Seat
 from games.presenters.after_game import records_ready
 from games.presenters.deal import check_deal
+from games.presenters.look_back import look_back_context
 from jackal_site.request_input import BadNumber, parse_int
 
 REPLAY_PARTIAL = "games/replay.html#replay"
@@ -173,6 +174,11 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         revealed=game.is_over and bool(game.seed),
         records_ready=records_ready(family, game),
         recorded=family.records is not None,
+        look_back=look_back_context(
+            game,
+            [names.get(i, "") for i in range(game.players)],
+            reverse("game_replay", args=[game.pk]),
+        ),
     )
     return _respond(request, "games/replay.html", context)
 
