@@ -13,6 +13,7 @@ from games.clock.sweep import sweep_timeouts, sweep_warnings
 from games.families import family_of
 from rules.bots import THINKING_SECONDS, play
 
+from . import look_back
 from .models import Game, Seat
 from .services import GameError, head_state, submit_move
 
@@ -178,3 +179,13 @@ def sweep_clocks() -> int:
     )
 
     return end_due() + sweep_timeouts() + sweep_warnings()
+
+
+@shared_task
+def look_back_game(game_id: int) -> bool:
+    """The post-game look back of a finished game (games.look_back), computed once it is over:
+    True when it was stored."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not game.is_over:
+        return False
+    return look_back.store(game) is not None

@@ -100,6 +100,12 @@ class SiteFamily:
         own query parameters (a selected piece...)."""
         raise NotImplementedError
 
+    def look_back_values(self, state: GameState) -> dict[int, float] | None:
+        """Each seat's worth of a finished game's position by the family's strongest bot's
+        evaluation, in coins, for the replay's look back (games.look_back); None: the family
+        has none. Called only on games that are over, when everything may be shown."""
+        return None
+
     def seat_crews(self, players: int, teams: bool) -> list[tuple[str, ...]]:
         """Each seat's colours (Jackal's crews), which lists and tables show as dots; none by
         default."""

@@ -21,6 +21,7 @@ from games import positions, services
 from games.families import SiteFamily, family_of, ruleset_label
 from games.models import Game, Seat
 from games.presenters.after_game import records_ready
+from games.presenters.look_back import look_back_context
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,9 @@ def game_replay_context(replay: GameReplay, ply: int) -> dict:
         revealed=game.is_over and bool(game.seed),
         records_ready=records_ready(family, game),
         recorded=family.records is not None,
+        look_back=look_back_context(
+            game, [names.get(i, "") for i in range(game.players)], context["page_url"]
+        ),
     )
     return context
 

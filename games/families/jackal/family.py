@@ -14,7 +14,7 @@ from games.families.island.words import CREWS, crew_name
 from rules.core import GameState
 from rules.jackal import seat_crews
 
-from . import presenter
+from . import look_back, presenter
 from . import records as record_format
 from . import replay_board as replays
 from .board_svg import tile_picture
@@ -41,6 +41,9 @@ class JackalFamily(SiteFamily):
 
     def setup_words(self, setup: str) -> str | None:
         return _("2 players (each commands two crews)") if setup == "2" else None
+
+    def look_back_values(self, state: GameState) -> dict[int, float] | None:
+        return look_back.seat_values(state)
 
     def how_to_play(self, ruleset: str) -> tuple[str, dict] | None:
         if ruleset not in HOWTO_RULESETS:
