@@ -13,7 +13,7 @@ from games import services
 from games.models import Game
 from jackal_site.request_input import MAX_ID, BadNumber, parse_int
 
-from . import blocks, conduct, presenters, substitutes
+from . import blocks, challenges, conduct, presenters, substitutes
 from .models import Report
 
 
@@ -130,3 +130,19 @@ def report(request: HttpRequest, username: str) -> HttpResponse:
         "text": source.get("text", ""),
     }
     return render(request, "people/report.html", context)
+
+
+@login_required
+@require_POST
+def challenge(request: HttpRequest, username: str) -> HttpResponse:
+    """A private table like my latest, and its invitation sent to the friend: one click."""
+    friend = _player(username)
+    try:
+        game = challenges.challenge(request.user, friend)
+    except blocks.PeopleError as error:
+        messages.error(request, error.message)
+        return redirect(friend)
+    messages.success(
+        request, _("Table opened; %(name)s has the invitation.") % {"name": friend.public_name}
+    )
+    return redirect(game)
