@@ -7,11 +7,20 @@ from games.clock import forfeits
 from games.models import Game, Seat
 
 
+def actions_of(game: Game) -> list:
+    """The game's seat actions in the order they were written, read once per game object: the
+    buttons beside the board and the clock panel's log (games.templatetags.clock_tags) share
+    the read of one render."""
+    if "_seat_actions_read" not in game.__dict__:
+        game.__dict__["_seat_actions_read"] = list(game.seat_actions.order_by("pk"))
+    return game.__dict__["_seat_actions_read"]
+
+
 def choices_for(game: Game, seats: list[Seat], seat: Seat | None) -> dict:
     """Which of the buttons the viewer in `seat` may use now (none for spectators)."""
     if seat is None or not game.is_running:
         return {}
-    actions = list(game.seat_actions.order_by("pk"))  # one read for every button
+    actions = actions_of(game)  # one read for every button, and the clock panel's log
     forfeited = forfeits.forfeited_from(actions)
     resigned = forfeits.last_kind(game, seat.index, actions) == forfeits.Kind.RESIGN
     return {

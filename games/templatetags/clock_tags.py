@@ -10,6 +10,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games.clock import turns
+from games.presenters import seat_actions
 from people import substitutes
 
 register = template.Library()
@@ -65,7 +66,7 @@ def seat_clocks(context, game, seats):
     took over after a timeout, with what its consent rules allow the viewer (`my_seat` of the
     board's context: the live frames render it once per seat's view)."""
     seats = list(seats)
-    actions = list(game.seat_actions.order_by("pk"))  # one read for the log and the offers
+    actions = seat_actions.actions_of(game)  # the buttons' read, shared: one per render
     my_seat = context.get("my_seat")
     return {
         "lines": turns.clock_lines(game, seats),
