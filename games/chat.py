@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import access
 from games.live import notify
+from people import blocks, conduct
 
 from .models import ChatMessage, ChatMute, Game
 
@@ -63,6 +64,8 @@ def post(game_id: int, user, text: str) -> ChatMessage:
         game = Game.objects.filter(pk=game_id).first()
         if game is None or not may_write(game, user):
             raise ChatError(_("Only the players of a game write in its thread."))
+        if conduct.is_muted(user):
+            raise ChatError(_("The staff have muted you: you cannot write in the threads."))
         if not text:
             raise ChatError(_("Write something first."))
         if len(text) > ChatMessage.MAX_LENGTH:
@@ -105,9 +108,11 @@ def set_muted(user, other_id: int, muted: bool) -> None:
 
 
 def muted_ids(user) -> set[int]:
+    """The authors `user` does not read: those they muted, and those they blocked."""
     if not user.is_authenticated:
         return set()
-    return set(ChatMute.objects.filter(user=user).values_list("muted_id", flat=True))
+    muted = set(ChatMute.objects.filter(user=user).values_list("muted_id", flat=True))
+    return muted | blocks.hidden_authors(user)
 
 
 def thread(game: Game, user) -> list[ChatMessage]:

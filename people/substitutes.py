@@ -201,3 +201,19 @@ def object_to_substitute(game_id: int, user, seat_index: int) -> Objection:
 def substituted_seats(game_id: int) -> set[int]:
     """The seats of the game that a substitute took (the ratings leave them out)."""
     return set(Substitution.objects.filter(game_id=game_id).values_list("seat", flat=True))
+
+
+def holders_before(actions: list[SeatAction]) -> dict[int, str]:
+    """For the seat actions of a game with substitutes (`actions`, in order), the name of the
+    seat's player at each action written before a substitute took the seat (one query)."""
+    taken = list(
+        Substitution.objects.filter(action__in=actions)
+        .select_related("original")
+        .order_by("action_id")
+    )
+    names = {}
+    for action in actions:
+        first = next((s for s in taken if s.seat == action.seat and action.pk < s.action_id), None)
+        if first is not None:
+            names[action.pk] = first.original.public_name
+    return names

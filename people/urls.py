@@ -10,4 +10,8 @@ urlpatterns = [
         views.object_to_substitute,
         name="keep_bot",
     ),
+    path("players/<str:username>/block/", views.set_block, name="block_player"),
+    path("players/<str:username>/follow/", views.set_follow, name="follow_player"),
+    path("players/<str:username>/report/", views.report, name="report_player"),
+    path("players/<str:username>/challenge/", views.challenge, name="challenge_player"),
 ]

@@ -1,17 +1,20 @@
-"""The people's pages: the seats that need a player, taking one, keeping the bot instead."""
+"""The people's pages: the seats that need a player, taking one, keeping the bot instead;
+blocking, following and reporting a player."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.models import User
 from games import services
 from games.models import Game
-from jackal_site.request_input import BadNumber, parse_int
+from jackal_site.request_input import MAX_ID, BadNumber, parse_int
 
-from . import presenters, substitutes
+from . import blocks, challenges, conduct, presenters, substitutes
+from .models import Report
 
 
 @require_GET
@@ -55,4 +58,91 @@ def object_to_substitute(request: HttpRequest, game_id: int, seat: int) -> HttpR
         messages.error(request, error.message)
     else:
         messages.success(request, _("The bot keeps the seat: no substitute will be offered it."))
+    return redirect(game)
+
+
+def _player(username: str):
+    return get_object_or_404(User, username=username, is_active=True)
+
+
+@login_required
+@require_POST
+def set_block(request: HttpRequest, username: str) -> HttpResponse:
+    other = _player(username)
+    on = request.POST.get("block") == "1"
+    try:
+        blocks.set_blocked(request.user, other, on)
+    except blocks.PeopleError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("You blocked %(name)s.") % {"name": other.public_name}
+            if on
+            else _("You unblocked %(name)s.") % {"name": other.public_name},
+        )
+    return redirect(other)
+
+
+@login_required
+@require_POST
+def set_follow(request: HttpRequest, username: str) -> HttpResponse:
+    other = _player(username)
+    on = request.POST.get("follow") == "1"
+    try:
+        blocks.set_followed(request.user, other, on)
+    except blocks.PeopleError as error:
+        messages.error(request, error.message)
+    return redirect(other)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def report(request: HttpRequest, username: str) -> HttpResponse:
+    other = _player(username)
+    source = request.POST if request.method == "POST" else request.GET
+    try:
+        message_id = parse_int(source.get("message"), minimum=1, maximum=MAX_ID, default=None)
+        game_id = parse_int(source.get("game"), minimum=1, maximum=MAX_ID, default=None)
+    except BadNumber:
+        message_id = game_id = None
+    if request.method == "POST":
+        try:
+            conduct.report(
+                request.user,
+                other,
+                request.POST.get("kind", ""),
+                request.POST.get("text", ""),
+                game_id=game_id,
+                message_id=message_id,
+            )
+        except blocks.PeopleError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Thank you: the staff will read your report."))
+            return redirect(other)
+    context = {
+        "other": other,
+        "kinds": Report.Kind.choices,
+        "message_id": message_id,
+        "game_id": game_id,
+        "kind": source.get("kind") or (Report.Kind.MESSAGE if message_id else ""),
+        "text": source.get("text", ""),
+    }
+    return render(request, "people/report.html", context)
+
+
+@login_required
+@require_POST
+def challenge(request: HttpRequest, username: str) -> HttpResponse:
+    """A private table like my latest, and its invitation sent to the friend: one click."""
+    friend = _player(username)
+    try:
+        game = challenges.challenge(request.user, friend)
+    except blocks.PeopleError as error:
+        messages.error(request, error.message)
+        return redirect(friend)
+    messages.success(
+        request, _("Table opened; %(name)s has the invitation.") % {"name": friend.public_name}
+    )
     return redirect(game)

@@ -76,6 +76,9 @@ GAME_PATHS: dict[str, str] = {
     "ratings.RatedGame": "game",
     "ratings.RatingChange": "rated_game__game",
     "ratings.Standing": "game",
+    "people.Excuse": "action__game",
+    "people.Report": "game",
+    "people.Sanction": "report__game",
 }
 
 

@@ -104,9 +104,14 @@ def clock_events(seats, actions) -> list[dict]:
     resignations, reclaims, substitutes. Nothing in it is hidden: the same for every viewer."""
     names = {seat.index: seat.occupant_name for seat in seats}
     latest = actions[::-1][:CLOCK_EVENTS_SHOWN]
+    # A seat a substitute took was its first player's before: each action under the name of
+    # whoever held the seat then (read only when a game had a substitute).
+    before = {}
+    if any(action.kind == action.Kind.SUBSTITUTE for action in actions):
+        before = substitutes.holders_before(actions)
     return [
         {
-            "name": names.get(action.seat, ""),
+            "name": before.get(action.pk) or names.get(action.seat, ""),
             "words": action.get_kind_display(),
             "at": action.created_at,
             "vacation": action.kind == action.Kind.VACATION,

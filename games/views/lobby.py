@@ -27,7 +27,7 @@ from games.presenters.tables import invitation_context, table_seats_context
 from games.views import board
 from games.views.quick_play import PlayBotsForm, seats_refusal
 from jackal_site.request_input import MAX_ID, BadNumber, parse_int
-from people import reliability
+from people import blocks, reliability
 from rules.core import ruleset
 
 SETUPS = {
@@ -226,6 +226,8 @@ class NewTableForm(forms.Form):
         return cleaned
 
 
+FRIENDS_TABLES = 10  # the friends' open tables the lobby shows
+
 # What a list of games shows of each (games/_game_summary.html): never the state JSON.
 SUMMARY_FIELDS = (
     "id",
@@ -288,7 +290,17 @@ def lobby(request: HttpRequest) -> HttpResponse:
         ).order_by(Coalesce("last_move_at", "started_at").desc()),
         paging.page_number(request.GET.get("running")),
     )
-    with_seats(tables.rows + running.rows)
+    # The tables the people the viewer follows opened (people.blocks): a short list of its own.
+    friends = list(
+        games.filter(
+            status=Game.Status.OPEN,
+            visibility=Game.Visibility.PUBLIC,
+            created_by_id__in=blocks.followed_ids(request.user),
+        ).order_by("-created_at")[:FRIENDS_TABLES]
+        if request.user.is_authenticated
+        else []
+    )
+    with_seats(tables.rows + running.rows + friends)
     for game in running.rows:  # a game of your own is yours to play, not to watch
         game.viewer_seated = any(
             seat.user_id is not None and seat.user_id == request.user.pk for seat in game.seat_list
@@ -296,6 +308,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     context = {
         "tables": tables,
         "running": running,
+        "friends_tables": friends,
         "play_bots": PlayBotsForm(),
         "family_links": [link for f in families() for link in f.lobby_links(request.user)],
         # Each family's "How to play", at its first ruleset's page.

@@ -85,6 +85,10 @@ def test_the_seat_is_offered_a_day_later_and_the_substitute_plays_on(timed_out, 
         Kind.SUBSTITUTE,
     ]
     assert Substitution.objects.get(game=game).original == alice
+    # The game's log names whoever held the seat: alice ran out, dave took over.
+    log = logged_in(bob).get(game.get_absolute_url()).content.decode()
+    assert "alice: ran out of time; a bot took over" in log
+    assert "dave: a substitute took the seat from the bot" in log
     # Dave plays on from the position, through the move service, on his own clock.
     assert game.seat_to_act() == 0 and game.deadline is not None
     play_turn(game)
