@@ -1,12 +1,15 @@
 """Site-wide pages: the home page, a health check and the error pages."""
 
 import sys
+from functools import lru_cache
 
 from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.template import loader
 from django.templatetags.static import static
+from django.utils import translation
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from . import error_pages
@@ -14,7 +17,18 @@ from . import error_pages
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    return render(request, "home.html", {"island": _island_picture(get_language())})
+
+
+@lru_cache(maxsize=4)
+def _island_picture(language: str) -> str:
+    """The home page's picture: a Jackal island as a game begins (every tile face down, the
+    ships at their sides), drawn by the board's own renderer once per language."""
+    from games.families.jackal.board_svg import render_board
+    from rules.jackal import new_game, player_view
+
+    with translation.override(language):
+        return render_board(player_view(new_game("classic", players=4, seed="home"), None), side=0)
 
 
 @require_GET

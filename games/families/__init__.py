@@ -55,6 +55,10 @@ class SiteFamily:
     #: (Archipelago's puzzles) is named in `ruleset_names` instead.
     rulesets: tuple[tuple[str, str], ...] = ()
     ruleset_names: tuple[tuple[str, str], ...] = ()
+    #: The short name of each ruleset, for the lists, the pages' headings and the form's
+    #: options ("Jackal, second edition"); the words above then describe it. A ruleset without
+    #: one is named by its words.
+    short_names: dict[str, str] = {}
     #: The family's name where the site speaks of its games ("Jackal Archipelago").
     title: str = ""
     #: The rulesets with a "How to play" page (`how_to_play`).
@@ -113,7 +117,7 @@ class SiteFamily:
 
     def setup_words(self, setup: str) -> str | None:
         """The new-table form's words for a setup of seats ("2", "2v2"...) where this family
-        says it its own way ("2 players (each commands two crews)"); None: the site's words."""
+        says it its own way ("2 players, two crews each"); None: the site's words."""
         return None
 
     def lobby_links(self, user) -> list[tuple[str, str]]:
@@ -252,15 +256,32 @@ def families() -> list[SiteFamily]:
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
-    """Every ruleset of the site with its name, the lobby's first (the choices of
+    """Every ruleset of the site with its short name, the lobby's first (the choices of
     `Game.ruleset` and of the forms that pick one)."""
-    offered = [choice for family in families() for choice in family.rulesets]
-    return offered + [choice for family in families() for choice in family.ruleset_names]
+    named = [
+        (code, family.short_names.get(code, words))
+        for family in families()
+        for code, words in (*family.rulesets, *family.ruleset_names)
+    ]
+    offered = {code for family in families() for code, _words in family.rulesets}
+    return [choice for choice in named if choice[0] in offered] + [
+        choice for choice in named if choice[0] not in offered
+    ]
 
 
 def lobby_rulesets() -> list[tuple[str, str]]:
-    """The rulesets a table may be opened with, with their names."""
-    return [choice for family in families() for choice in family.rulesets]
+    """The rulesets a table may be opened with, with their short names."""
+    return [
+        (code, family.short_names.get(code, words))
+        for family in families()
+        for code, words in family.rulesets
+    ]
+
+
+def ruleset_descriptions() -> list[tuple[str, str]]:
+    """What each ruleset a table may be opened with is, in a line (the table form says the
+    chosen one's under its short name)."""
+    return [(code, words) for family in families() for code, words in family.rulesets]
 
 
 def ruleset_label(code: str) -> str:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import access, limits, services
 from games.clock import clocks
-from games.families import family_of, lobby_rulesets
+from games.families import family_of, lobby_rulesets, ruleset_descriptions
 from games.lists import my_turn, paging
 from games.live import notify
 from games.models import CLOCK_KINDS, Game, Seat, TimeoutPolicy
@@ -63,7 +63,14 @@ def setup_choices(ruleset_name: str, *, every: bool = False) -> list[tuple[str, 
 class NewTableForm(forms.Form):
     ruleset = forms.ChoiceField(label=_("Rules"), choices=lobby_rulesets, initial="classic")
     setup = forms.ChoiceField(label=_("Players"), choices=[])
-    visibility = forms.ChoiceField(label=_("Who may join"), choices=Game.Visibility.choices)
+    visibility = forms.ChoiceField(
+        label=_("Who may join"),
+        choices=[
+            (Game.Visibility.PUBLIC, _("Anyone; all may watch")),
+            (Game.Visibility.PRIVATE, _("By invitation only")),
+        ],
+        help_text=_("A table by invitation has no spectators."),
+    )
     # Jackal Archipelago only: the games follow one another at this table
     # (games.families.archipelago.series).
     series = forms.BooleanField(
@@ -85,14 +92,17 @@ class NewTableForm(forms.Form):
     rated = forms.TypedChoiceField(
         label=_("Rated"),
         choices=[
-            ("", _("As usual: public tables are rated, invitation-only ones are not")),
-            ("yes", _("Rated: the result counts for the rankings")),
+            ("", _("As usual")),
+            ("yes", _("Rated")),
             ("no", _("Unrated: a friendly game")),
         ],
         coerce=lambda value: value == "yes",
         empty_value=None,
         required=False,
-        help_text=_("A game with bots is never rated."),
+        help_text=_(
+            "As usual, public tables are rated and invitation-only ones are not; a rated "
+            "result counts for the rankings. A game with bots is never rated."
+        ),
     )
     bots = forms.IntegerField(
         label=_("Bots"),
@@ -153,10 +163,15 @@ class NewTableForm(forms.Form):
         empty_value=0,
         help_text=_("How often a player plays their games to the end: see their profile."),
     )
+    # Short options (a phone cuts a long one off); what each means is listed under the field.
     timeout_policy = forms.ChoiceField(
         label=_("When a player runs out of time"),
-        choices=[("", _("As usual: the game ends with 2 players; with more, a bot takes over"))]
-        + TimeoutPolicy.choices,
+        choices=[
+            ("", _("As usual")),
+            (TimeoutPolicy.BOT, _("A bot takes over")),
+            (TimeoutPolicy.END, _("The game ends")),
+            (TimeoutPolicy.SKIP, _("Their crews are skipped")),
+        ],
         required=False,
         help_text=_("Not every game can do each: the choices follow the rules chosen above."),
     )
@@ -164,6 +179,14 @@ class NewTableForm(forms.Form):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
+        # What the short options mean, listed under their fields (new_table.html).
+        self.notes = {
+            "ruleset": ruleset_descriptions(),
+            "timeout_policy": [
+                ("", _("As usual: the game ends with 2 players; with more, a bot takes over.")),
+                *((code, f"{words}.") for code, words in TimeoutPolicy.choices),
+            ],
+        }
         # The setups in the words of the rules chosen (posted, or asked for by ?ruleset=); the
         # page's script (js/new_table.js) changes them when another ruleset is chosen.
         chosen = self.data.get("ruleset") or self.initial.get("ruleset") or "classic"

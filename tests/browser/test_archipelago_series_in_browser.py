@@ -36,15 +36,11 @@ def test_the_table_form_follows_the_rules_chosen(asgi_server, signed_in, tmp_pat
         expect(series).to_be_hidden()
         two = page.locator("#id_setup option[value='2']")
         expect(two).to_have_text(
-            "2 players (each commands two crews)"
-            if lang == "en"
-            else "2 игрока (у каждого по две команды)"
+            "2 players, two crews each" if lang == "en" else "2 игрока, по две команды у каждого"
         )
         page.select_option("#id_ruleset", "archipelago")
         expect(two).to_have_text(
-            "2 players (one crew and boat each)"
-            if lang == "en"
-            else "2 игрока (у каждого одна команда и лодка)"
+            "2 players, a crew each" if lang == "en" else "2 игрока, по команде у каждого"
         )
         expect(page.locator("#id_setup option[value='5']")).to_have_count(0)
         expect(series).to_be_visible()

@@ -48,7 +48,7 @@ def test_export_then_import_reproduces_the_game(client, finished):
     assert record.final.outcome().to_json()["scores"] == finished.outcome["scores"]
     # The imported game is shown by the same viewer, the deal revealed on its last ply.
     assert not [c for c in page.context["view"].cells if c.get("face_down")]
-    assert "Second edition: Friday" in page.content.decode()  # the rules by their lobby name
+    assert "Jackal, second edition" in page.content.decode()  # the rules by their short name
     middle = client.get(answer["Location"], {"ply": 10})
     assert middle.context["ply"] == 10 and 'href="' in middle.content.decode()
 

@@ -200,7 +200,7 @@ def test_the_how_to_pages_list_the_new_game_and_serve_its_page(client, db, duel_
     index = client.get(reverse("how_to_play")).content.decode()
     assert reverse("how_to_play_ruleset", args=["dice-duel"]) in index
     page = client.get(reverse("how_to_play_ruleset", args=["dice-duel"])).content.decode()
-    assert "Each duel lasts at most" in page and "Classic (2012)" in page  # its tabs too
+    assert "Each duel lasts at most" in page and "Jackal, classic" in page  # its tabs too
 
 
 def test_without_its_registration_the_site_knows_nothing_of_the_game(client, db):

@@ -25,10 +25,10 @@ def alice(db, client):
 
 def test_the_players_choices_follow_the_rules_opened_with(client, alice):
     jackal = setup_select(client.get(reverse("new_table")).content.decode())
-    assert "2 players (each commands two crews)" in jackal and "5 players" not in jackal
+    assert "2 players, two crews each" in jackal and "5 players" not in jackal
     url = reverse("new_table") + "?ruleset=archipelago"
     archipelago = setup_select(client.get(url).content.decode())
-    assert "2 players (one crew and boat each)" in archipelago
+    assert "2 players, a crew each" in archipelago
     assert "two crews" not in archipelago and 'value="2v2"' in archipelago
     jamaica = setup_select(client.get(reverse("new_table") + "?ruleset=jamaica").content.decode())
     assert ">2 players<" in jamaica and 'value="6"' in jamaica and 'value="2v2"' not in jamaica
@@ -38,8 +38,8 @@ def test_the_page_carries_every_games_words_for_its_script(client, alice):
     html = client.get(reverse("new_table")).content.decode()
     data = re.search(r'<script id="setup-words" type="application/json">(.*?)</script>', html, re.S)
     words = dict(json.loads(data.group(1)))
-    assert dict(words["archipelago"])["2"] == "2 players (one crew and boat each)"
-    assert dict(words["classic"])["2"] == "2 players (each commands two crews)"
+    assert dict(words["archipelago"])["2"] == "2 players, a crew each"
+    assert dict(words["classic"])["2"] == "2 players, two crews each"
     assert "5" in dict(words["jamaica"]) and "5" not in dict(words["archipelago"])
     assert "js/new_table.js" in html
 
@@ -54,7 +54,7 @@ def test_the_words_in_russian(client, alice):
     type(alice).objects.filter(pk=alice.pk).update(language="ru")
     url = reverse("new_table") + "?ruleset=archipelago"
     archipelago = setup_select(client.get(url).content.decode())
-    assert "2 игрока (у каждого одна команда и лодка)" in archipelago
+    assert "2 игрока, по команде у каждого" in archipelago
     assert "по две команды" not in archipelago
     jackal = setup_select(client.get(reverse("new_table")).content.decode())
-    assert "2 игрока (у каждого по две команды)" in jackal
+    assert "2 игрока, по две команды у каждого" in jackal

@@ -46,6 +46,7 @@ class ArchipelagoFamily(SiteFamily):
         ("archipelago", gettext_lazy("Archipelago: a variable island, boats, the bear, 19 coins")),
     )
     ruleset_names = ((puzzles.RULESET, gettext_lazy("Archipelago puzzle")),)
+    short_names = {"archipelago": gettext_lazy("Archipelago")}
     howto_rulesets = ("archipelago",)
     title = gettext_lazy("Jackal Archipelago")
 
@@ -60,7 +61,7 @@ class ArchipelagoFamily(SiteFamily):
     puzzles = puzzles
 
     def setup_words(self, setup: str) -> str | None:
-        return _("2 players (one crew and boat each)") if setup == "2" else None
+        return _("2 players, a crew each") if setup == "2" else None
 
     def how_to_play(self, ruleset: str) -> tuple[str, dict] | None:
         if ruleset != "archipelago":

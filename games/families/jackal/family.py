@@ -36,11 +36,15 @@ class JackalFamily(SiteFamily):
             gettext_lazy("Second edition: Friday, the Missionary, Ben Gunn, bottles, caves…"),
         ),
     )
+    short_names = {
+        "classic": gettext_lazy("Jackal, classic"),
+        "second-edition": gettext_lazy("Jackal, second edition"),
+    }
     howto_rulesets = HOWTO_RULESETS
     title = gettext_lazy("Jackal")
 
     def setup_words(self, setup: str) -> str | None:
-        return _("2 players (each commands two crews)") if setup == "2" else None
+        return _("2 players, two crews each") if setup == "2" else None
 
     def look_back_values(self, state: GameState) -> dict[int, float] | None:
         return look_back.seat_values(state)

@@ -27,6 +27,7 @@ class JamaicaFamily(SiteFamily):
     records = record_format
     records_while_running = False
     rulesets = (("jamaica", gettext_lazy("Jamaica: a race round the island for 2 to 6 pirates")),)
+    short_names = {"jamaica": gettext_lazy("Jamaica")}
     howto_rulesets = ("jamaica",)
     # A round is a decision for every ship (its card), and the captain's and the fights' on
     # top: some 9-13 decisions for six ships. At the bots' own cap (1 s for normal) a table of
