@@ -30,7 +30,13 @@ USERS_PER_SWEEP = 500
 DECIDED_FIELDS = ["decision", "decided_at", "due_at", "held_until", "games_in_email"]
 # The rows this sweep decides: turn e-mails and clock warnings. The other channels and kinds
 # are the alerts' (alerts.delivery).
-MAIL_KINDS = (Reminder.Kind.TURN, Reminder.Kind.CLOCK_24H, Reminder.Kind.CLOCK_2H)
+# A vacation notice (games.clock.auto_vacation) is an e-mail of this sweep too.
+MAIL_KINDS = (
+    Reminder.Kind.TURN,
+    Reminder.Kind.CLOCK_24H,
+    Reminder.Kind.CLOCK_2H,
+    Reminder.Kind.VACATION,
+)
 MINE = {"channel": Reminder.Channel.EMAIL, "kind__in": MAIL_KINDS}
 
 

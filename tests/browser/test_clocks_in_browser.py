@@ -85,7 +85,7 @@ def test_the_my_turn_count_and_the_next_game_button(asgi_server, signed_in):
     expect(page.locator(".clocks")).to_contain_text("1 day per move")
     shot(page, "clock-next-game")
     page.goto(f"{asgi_server}/profile/")
-    page.get_by_label("Days").fill("3")
+    page.get_by_label("Days", exact=True).fill("3")
     page.get_by_role("button", name="Start a vacation").click()
     expect(page.locator(".messages")).to_contain_text("Enjoy your vacation")
     shot(page, "clock-vacation-started")

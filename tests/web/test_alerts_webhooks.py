@@ -40,10 +40,12 @@ def bob_to_play(alice, bob, capture):
     game = open_table(creator=alice, players=2)
     join_table(game.pk, bob)
     game.refresh_from_db()
-    move = str(engine_state(game).legal_moves()[0])
-    with capture(execute=True):
-        submit_move(game.pk, text=move, expected_ply=game.ply, user=alice)
-    game.refresh_from_db()
+    # A deal is random: alice's first step may leave her a choice; she plays on until bob's turn.
+    while game.seat_to_act() == 0:
+        move = str(engine_state(game).legal_moves()[0])
+        with capture(execute=True):
+            submit_move(game.pk, text=move, expected_ply=game.ply, user=alice)
+        game.refresh_from_db()
     return game, move
 
 

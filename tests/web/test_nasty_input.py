@@ -88,6 +88,7 @@ NEW_TABLE = {
     "weekends_off": TEXT,
     "vacation_allowed": TEXT,
     "timeout_policy": CHOICE,
+    "min_reliability": CHOICE,
 }
 PROFILE = {
     "display_name": TEXT,
@@ -97,6 +98,7 @@ PROFILE = {
     "quiet_hours_start": CHOICE,
     "quiet_hours_end": CHOICE,
     "digest_hour": NUMBER,
+    "auto_vacation": TEXT,
 }
 BOARD_QUERY = {"select": TEXT, "coin": TEXT, "part": TEXT}
 PARAMETERS: dict[str, tuple[dict[str, str], dict[str, str]]] = {
@@ -151,6 +153,16 @@ PARAMETERS: dict[str, tuple[dict[str, str], dict[str, str]]] = {
     "alerts_calendar": ({}, {}),
     "alerts_nudge": ({}, {}),
     "alerts_next": ({}, {}),
+    "seats_needing_players": ({"rating_from": NUMBER, "rating_to": NUMBER}, {}),
+    "take_seat": ({}, {"expected_ply": NUMBER}),
+    "keep_bot": ({}, {}),
+    "block_player": ({}, {"block": CHOICE}),
+    "follow_player": ({}, {"follow": CHOICE}),
+    "report_player": (
+        {"message": NUMBER, "game": NUMBER, "kind": CHOICE, "text": TEXT},
+        {"message": NUMBER, "game": NUMBER, "kind": CHOICE, "text": TEXT},
+    ),
+    "challenge_player": ({}, {}),
 }
 # The good values sent beside the nasty one, so that the view gets as far as reading it.
 BASE = {
@@ -173,6 +185,10 @@ ACT_ON_ANY_POST = {
     "alerts_confirm_address",
     "alerts_nudge",
     "alerts_next",
+    "keep_bot",
+    "block_player",
+    "follow_player",
+    "challenge_player",
 }
 # The admin's own parameters: a changelist's search, page and order, a history's page; and
 # those of the site's own admins, which page without counting (games.lists.paging), find a game by
@@ -351,6 +367,12 @@ def fillings(world: dict) -> dict[str, list[dict]]:
         "alerts_calendar": [{"token": world["calendar"].token}],
         "alerts_nudge": every_game,
         "alerts_next": every_game,
+        "take_seat": [{"game_id": g["game_id"], "seat": 1} for g in every_game],
+        "keep_bot": [{"game_id": g["game_id"], "seat": 1} for g in every_game],
+        "block_player": [{"username": "bob"}],
+        "follow_player": [{"username": "bob"}],
+        "report_player": [{"username": "bob"}],
+        "challenge_player": [{"username": "bob"}],
         "account_confirm_email": [{"key": "x"}],
         "account_reset_password_from_key": [{"uidb36": "1", "key": "x"}],
     }

@@ -80,8 +80,11 @@ def test_my_games_and_the_lobby_pair_the_partners(client, table, alice):
     client.force_login(alice)
     for url in (reverse("my_games"), reverse("lobby")):
         html = client.get(url).content.decode()
-        line = text_of(re.search(r'<ul class="seat-list in-teams">(.*?)</ul>', html, re.S)[1])
-        assert line == "alice & carol against bob & Random bot", url
+        listed = re.search(r'<ul class="seat-list in-teams">(.*?)</ul>', html, re.S)[1]
+        # Each name carries its reliability badge ("new" for these newcomers: people.reliability).
+        assert listed.count('class="reliability new"') == 3, url
+        listed = re.sub(r'<span class="reliability[^"]*"[^>]*>.*?</span>', "", listed)
+        assert text_of(listed) == "alice & carol against bob & Random bot", url
 
 
 def test_the_history_pairs_partners_and_gives_the_teams_totals(client, alice, bob, carol):

@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.admin.guard import GAME_PATHS
-from games.models import ChatMessage, Game, Move, Series, SeriesGame
+from games.models import ChatMessage, Game, Move, SeatAction, Series, SeriesGame
 from games.services import open_table
+from people.models import Excuse, Report, Sanction
 from ratings.models import RatedGame, RatingChange
 from reminders.models import Reminder
 from tests.factories import make_user, start_game
@@ -57,6 +58,23 @@ def rows_about(game: Game, alice) -> dict[str, object]:
         game=game,
         ply=0,
         defaults={"decision": Reminder.Decision.SENT, "due_at": timezone.now()},
+    )
+    # The people's rows about a game: a timeout excused, a report and the staff's answer to it.
+    timeout = SeatAction.objects.create(
+        game=game, ply=game.ply, seat=1, kind=SeatAction.Kind.TIMEOUT_BOT, user=alice
+    )
+    rows["people.Excuse"] = Excuse.objects.create(action=timeout, reason="ill", excused_by=alice)
+    report = Report.objects.create(
+        reporter=alice,
+        about=alice,
+        kind=Report.Kind.CONDUCT,
+        text="rude",
+        game=game,
+        name_then="alice",
+    )
+    rows["people.Report"] = report
+    rows["people.Sanction"] = Sanction.objects.create(
+        user=alice, kind=Sanction.Kind.MUTE, reason="rude", report=report, by=alice
     )
     if game.is_over:
         rated = RatedGame.objects.create(game=game, ladder_id="1v1", ended_at=game.finished_at)
