@@ -4,7 +4,7 @@ from allauth.account.models import EmailAddress
 
 from accounts.models import User
 from games.models import Game
-from games.services import join_table, open_table
+from games.services import head_state, join_table, open_table
 
 PASSWORD = "keelhaul-the-bosun-42"
 
@@ -47,3 +47,16 @@ def start_game(
         join_table(game.pk, person)
     game.refresh_from_db()
     return game
+
+
+def turn_passing_move(game: Game) -> str:
+    """A first move after which the turn is the next seat's: on a random deal the first listed
+    move may leave the mover a choice (an arrow, a horse), and her clock would run on."""
+    state = head_state(game)
+    (seat,) = state.to_act()
+    for move in state.legal_moves(seat):
+        trial = state.copy()
+        trial.apply(seat, str(move))
+        if seat not in trial.to_act():
+            return str(move)
+    raise AssertionError("no move of the first turn passes it")

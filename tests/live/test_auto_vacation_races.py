@@ -15,7 +15,7 @@ from games.clock.sweep import time_out_batch
 from games.models import Game, SeatAction
 from games.services import submit_move, verify_ledger
 from tests.at_once import behind_held_transaction
-from tests.factories import make_user
+from tests.factories import make_user, turn_passing_move
 from tests.live import test_seat_locks
 from tests.web.test_timeouts import start
 
@@ -75,7 +75,7 @@ def test_a_last_second_move_behind_the_sweep_is_played_in_the_vacation(postgres,
 def test_a_sweep_beside_a_move_holding_the_game_spends_nothing(postgres, bots_wait):
     alice, bob = make_user("alice", auto_vacation=True), make_user("bob")
     game = start([alice, bob], TimeControl(days=1))
-    move = first_move(game)
+    move = turn_passing_move(game)
     now = game.deadline
     held, release = threading.Event(), threading.Event()
 

@@ -12,11 +12,10 @@ from django.urls import reverse
 
 from alerts import push
 from alerts.models import PushDevice
-from games.families.jackal import engine_state
 from games.services import join_table, open_table, submit_move
 from reminders.models import Reminder
 from tests.alerts_kit import Browser, PushService, check_vapid, unb64url
-from tests.factories import PASSWORD
+from tests.factories import PASSWORD, turn_passing_move
 
 
 @pytest.fixture
@@ -82,7 +81,7 @@ def test_a_turn_is_pushed_encrypted_signed_and_says_game_move_and_board(
     game.refresh_from_db()
     assert service.received == []  # alice's turn: bob is not told
     mover = game.seats.get(index=game.seat_to_act())
-    move = str(engine_state(game).legal_moves()[0])
+    move = turn_passing_move(game)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         submit_move(game.pk, text=move, expected_ply=game.ply, user=mover.user)
         # Nothing was sent inside the move's transaction: only queued for after the commit.
