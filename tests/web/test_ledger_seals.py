@@ -152,7 +152,7 @@ def test_the_seals_are_the_keys_own(running):
     [
         "UPDATE games_seataction SET kind = 'reclaim'",
         "DELETE FROM games_seataction",
-        "TRUNCATE games_seataction",
+        "TRUNCATE games_seataction CASCADE",
     ],
 )
 def test_postgresql_refuses_to_change_or_cut_the_seat_actions(postgres, running, sql):
