@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db import connection
 from django.db.models import Exists, F, OuterRef, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils.translation import gettext as _
@@ -99,25 +100,32 @@ def of_users(user_ids) -> dict[int, Reliability]:
     held: dict[int, list[tuple[int, int, int, int, float]]] = {user_id: [] for user_id in ids}
     # Each player's latest games that started, numbered from the latest (game ids grow with
     # the tables' opening): the window, in one query.
-    recent = (
-        Seat.objects.filter(
-            user_id__in=ids,
-            game__started_at__isnull=False,
-            game__status__in=[Game.Status.RUNNING, Game.Status.FINISHED],
-        )
-        .annotate(
-            latest=Window(RowNumber(), partition_by=[F("user_id")], order_by=F("game_id").desc())
-        )
-        .filter(latest__lte=WINDOW)
-        .values_list("user_id", "game_id", "index", "game__players")
-    )
+    # Each player's latest games that started, newest first (game ids grow with the tables'
+    # opening), in one query: a short, separately limited read per player, joined to its games
+    # by their keys. One window over every seat of a page's players made PostgreSQL scan the
+    # seats and the games tables whole.
+    recent = _latest_started_seats(ids)
     for user_id, game_id, index, players in recent:
         held[user_id].append((game_id, index, players, 0, INFINITY))
     # Seats a substitute took: the first player keeps the game and what happened before; the
     # substitute answers only for what came after.
-    for game_id, seat, players, original, substitute, action_id in Substitution.objects.filter(
-        Q(original_id__in=ids) | Q(substitute_id__in=ids)
-    ).values_list("game_id", "seat", "game__players", "original_id", "substitute_id", "action_id"):
+    substitutions = list(
+        Substitution.objects.filter(Q(original_id__in=ids) | Q(substitute_id__in=ids)).values_list(
+            "game_id", "seat", "original_id", "substitute_id", "action_id"
+        )
+    )
+    # Their games' sizes by key, read only when there are any (most pages have none).
+    sizes = (
+        dict(
+            Game.objects.filter(pk__in={row[0] for row in substitutions})
+            .order_by()
+            .values_list("pk", "players")
+        )
+        if substitutions
+        else {}
+    )
+    for game_id, seat, original, substitute, action_id in substitutions:
+        players = sizes[game_id]
         if original in held:
             held[original].append((game_id, seat, players, 0, action_id))
         if substitute in held:
@@ -160,3 +168,33 @@ def attach(seats) -> None:
     figures = of_users(seat.user_id for seat in seats)
     for seat in seats:
         seat.reliability = figures.get(seat.user_id)
+
+
+def _latest_started_seats(ids: set[int]):
+    """(user, game, seat index, players) of each player's latest WINDOW started games, in one
+    query. On PostgreSQL, a short read per player, limited on its own and joined to its games by
+    their keys: one window over every seat of a page's players made it scan the seats and the
+    games whole. SQLite takes no LIMIT inside a UNION: there, that one window."""
+    started = Q(
+        game__started_at__isnull=False,
+        game__status__in=[Game.Status.RUNNING, Game.Status.FINISHED],
+    )
+    columns = ("user_id", "game_id", "index", "game__players")
+    if not connection.features.supports_slicing_ordering_in_compound:
+        return (
+            Seat.objects.filter(started, user_id__in=ids)
+            .annotate(
+                latest=Window(
+                    RowNumber(), partition_by=[F("user_id")], order_by=F("game_id").desc()
+                )
+            )
+            .filter(latest__lte=WINDOW)
+            .values_list(*columns)
+        )
+    per_player = [
+        Seat.objects.filter(started, user_id=user_id)
+        .order_by("-game_id")
+        .values_list(*columns)[:WINDOW]
+        for user_id in sorted(ids)
+    ]
+    return per_player[0].union(*per_player[1:], all=True)
