@@ -13,10 +13,9 @@ from django.urls import reverse
 
 from alerts import tasks
 from alerts.models import NextWatch, Nudge
-from games.families.jackal import engine_state
 from games.services import join_table, open_table, submit_move
 from reminders.models import Reminder
-from tests.factories import PASSWORD
+from tests.factories import PASSWORD, turn_passing_move
 
 MONDAY = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
@@ -129,17 +128,9 @@ def test_you_are_next_when_the_seat_before_yours_begins(
     client.post(reverse("alerts_choices"), {"next": ["email"]})
     page = client.post(reverse("alerts_next", args=[game.pk]), follow=True)
     assert f"You will be told when you are next in game {game.pk}".encode() in page.content
-    # A deal is random: alice's first step may leave her a choice (an arrow, a horse), so she
-    # plays on until the turn passes.
-    while game.seat_to_act() == 0:
-        with django_capture_on_commit_callbacks(execute=True):
-            submit_move(
-                game.pk,
-                text=str(engine_state(game).legal_moves()[0]),
-                expected_ply=game.ply,
-                user=alice,
-            )
-        game.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        submit_move(game.pk, text=turn_passing_move(game), expected_ply=0, user=alice)
+    game.refresh_from_db()
     assert game.seat_to_act() == 1  # bob's turn: carol is next
     (message,) = [m for m in mail.outbox if m.to == ["carol@example.com"]]
     assert message.subject.endswith(f"You're next in game {game.pk}")

@@ -10,11 +10,10 @@ from django.urls import reverse
 
 from alerts import webhooks
 from alerts.models import Webhook
-from games.families.jackal import engine_state
 from games.services import join_table, open_table, submit_move
 from reminders.models import Reminder
 from tests.alerts_kit import HookReceiver
-from tests.factories import PASSWORD
+from tests.factories import PASSWORD, turn_passing_move
 
 
 @pytest.fixture
@@ -40,12 +39,10 @@ def bob_to_play(alice, bob, capture):
     game = open_table(creator=alice, players=2)
     join_table(game.pk, bob)
     game.refresh_from_db()
-    # A deal is random: alice's first step may leave her a choice; she plays on until bob's turn.
-    while game.seat_to_act() == 0:
-        move = str(engine_state(game).legal_moves()[0])
-        with capture(execute=True):
-            submit_move(game.pk, text=move, expected_ply=game.ply, user=alice)
-        game.refresh_from_db()
+    move = turn_passing_move(game)
+    with capture(execute=True):
+        submit_move(game.pk, text=move, expected_ply=game.ply, user=alice)
+    game.refresh_from_db()
     return game, move
 
 
