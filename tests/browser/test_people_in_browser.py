@@ -2,8 +2,10 @@
 player from the lobby and plays on from the board; a blocked player is turned away from the
 blocker's table with a clear message."""
 
+import os
 import threading
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.db import connection
@@ -21,7 +23,15 @@ from tests.factories import make_user
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 __all__ = ["asgi_server", "signed_in"]  # fixtures
 
-SHOTS = "/tmp/h47-shots"
+# BOARD_SHOTS: a folder to keep screenshots in (for looking, not for asserting), as the other
+# browser tests do; none are written otherwise.
+SHOTS = os.environ.get("BOARD_SHOTS")
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
 
 
 def sweep_in_own_connection(now) -> int:
@@ -51,11 +61,11 @@ def test_a_substitute_takes_a_seat_from_the_lobby_and_plays_on(asgi_server, sign
     page.get_by_role("link", name="A seat needs a player: take over from a bot").click()
     row = page.locator("li.open-seat", has_text=f"Game {game.pk}")
     expect(row).to_contain_text("the seat of alice")
-    page.screenshot(path=f"{SHOTS}/seats-needing-players.png", full_page=True)
+    shot(page, "seats-needing-players")
     row.get_by_role("button", name="Take this seat").click()
     expect(page.locator("body")).to_contain_text("The seat is yours")
     expect(page).to_have_url(f"{asgi_server}/games/{game.pk}/")
-    page.screenshot(path=f"{SHOTS}/substitute-on-the-board.png", full_page=True)
+    shot(page, "substitute-on-the-board")
     game.refresh_from_db()
     assert game.seats.get(index=0).user == dave
     assert game.seat_actions.filter(kind=SeatAction.Kind.SUBSTITUTE, user=dave).exists()
@@ -67,12 +77,12 @@ def test_a_blocked_player_is_turned_away_from_the_table(asgi_server, signed_in):
     bobs.goto(f"{asgi_server}/players/alice/")
     bobs.get_by_role("button", name="Block").click()
     expect(bobs.locator("body")).to_contain_text("You blocked alice.")
-    bobs.screenshot(path=f"{SHOTS}/profile-blocked.png", full_page=True)
+    shot(bobs, "profile-blocked")
     table = open_table(creator=bob, players=2)
 
     alices = signed_in(alice).new_page()
     alices.goto(f"{asgi_server}/games/{table.pk}/")
     alices.get_by_role("button", name="Take this seat").first.click()
     expect(alices.locator("body")).to_contain_text("You cannot take a seat at this table.")
-    alices.screenshot(path=f"{SHOTS}/blocked-join-refused.png", full_page=True)
+    shot(alices, "blocked-join-refused")
     assert not table.seats.filter(user=alice).exists()
